@@ -1,0 +1,108 @@
+/**
+ * buildApp(ctx): the one Fastify instance serving the SPA at `/`, the console API at `/api` and the
+ * public messaging API at `/v1` (ARCHITECTURE.md §1). Tests build the same app.
+ */
+import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { registerCsrfGuard } from './plugins/csrf.ts';
+import { envelope, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSession } from './plugins/session.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { userRoutes } from './modules/user/user.routes.ts';
+import { organizationRoutes } from './modules/organization/organization.routes.ts';
+import { applicationRoutes } from './modules/application/application.routes.ts';
+import { tokenRoutes } from './modules/token/token.routes.ts';
+import { recordsRoutes } from './modules/records/records.routes.ts';
+import { v1Routes } from './messaging/v1.routes.ts';
+
+const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface BuildOptions {
+  /** Pino logger options or false; tests pass false. */
+  logger?: boolean | { level: string };
+  /** Serve the built SPA from apps/web/dist when present (default true). */
+  serveWeb?: boolean;
+}
+
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: ctx.config.logLevel },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie, { secret: ctx.config.sessionSecret });
+  await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 } });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Pesan API', version: '1.0.0', description: 'Console API (/api) and public messaging API (/v1).' },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'pesan_session' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/reference', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerErrorHandler(app);
+  registerCsrfGuard(app, ctx.config.publicOrigin);
+  registerSession(app, ctx.database.db);
+
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  await app.register(authRoutes(ctx), { prefix: '/api' });
+  await app.register(userRoutes(ctx), { prefix: '/api' });
+  await app.register(organizationRoutes(ctx), { prefix: '/api' });
+  await app.register(applicationRoutes(ctx), { prefix: '/api' });
+  await app.register(tokenRoutes(ctx), { prefix: '/api' });
+  await app.register(recordsRoutes(ctx), { prefix: '/api' });
+  await app.register(v1Routes(ctx), { prefix: '/v1' });
+
+  const serveWeb = opts.serveWeb !== false && existsSync(webDist);
+  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (serveWeb && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/v1/')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send(envelope('not_found', `No route ${request.method} ${path}`, request.id));
+  });
+  return app;
+}

@@ -1,0 +1,100 @@
+/**
+ * Configuration from the environment (ARCHITECTURE.md §4), zod-parsed and frozen.
+ * Invalid configuration throws a ConfigError with one line per bad variable.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  PUBLIC_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Pesan <no-reply@localhost>'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SANDBOX_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(1500),
+  DEMO_DATA: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Sends per minute per access token on /v1. */
+  V1_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  /** Requests per minute per IP on the sign-in and other auth calls. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  publicOrigin: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sessionSecret: string;
+  sandboxDelayMs: number;
+  demoData: boolean | undefined;
+  logLevel: string;
+  v1RateLimit: number;
+  authRateLimit: number;
+  role: 'all' | 'api' | 'worker';
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly lines: string[]) {
+    super(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+}
+
+/** Reads or creates the cookie-signing secret in DATA_DIR (ARCHITECTURE.md §4). */
+function sessionSecretFrom(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Parses `env` (default process.env) and `argv` (`--role=api|worker`) into a frozen Config.
+ * @throws ConfigError listing every bad variable as `NAME: message`.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Readonly<Config> {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(clean);
+  const roleArg = argv.find((a) => a.startsWith('--role='))?.slice('--role='.length) ?? 'all';
+  const lines: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) lines.push(`${String(issue.path[0])}: ${issue.message}`);
+  }
+  if (!['all', 'api', 'worker'].includes(roleArg)) lines.push(`--role: must be api or worker, got '${roleArg}'`);
+  if (lines.length || !parsed.success) throw new ConfigError(lines);
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    publicOrigin: new URL(publicUrl).origin,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    sessionSecret: e.SESSION_SECRET ?? sessionSecretFrom(dataDir),
+    sandboxDelayMs: e.SANDBOX_DELAY_MS,
+    demoData: e.DEMO_DATA,
+    logLevel: e.LOG_LEVEL,
+    v1RateLimit: e.V1_RATE_LIMIT,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    role: roleArg as Config['role'],
+  });
+}

@@ -1,0 +1,105 @@
+/**
+ * Database connection: PGlite embedded in `DATA_DIR/db` by default, PostgreSQL through
+ * `DATABASE_URL` (ARCHITECTURE.md §2, §4). One schema, one SQL dialect, the same migrations.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+
+/** The Drizzle database both drivers satisfy; repos take this. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+/** What pg-boss needs to run on our connection (its `db` option). */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  executor: SqlExecutor;
+  /** Applies pending migrations from `db/migrations`. */
+  migrate(): Promise<void>;
+  /** Closes connections and releases the data-directory lock. */
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export class DataDirLockedError extends Error {
+  constructor(dir: string) {
+    super(`The data directory ${dir} is in use by another Pesan process. Stop it first, or set DATA_DIR to another directory.`);
+  }
+}
+
+/**
+ * Opens PGlite. `dataDir` undefined = in memory (tests). With a directory, an exclusive lock is
+ * taken first; a second process gets DataDirLockedError and touches nothing.
+ */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  let release: (() => Promise<void>) | undefined;
+  let dbDir: string | undefined;
+  if (dataDir) {
+    dbDir = join(dataDir, 'db');
+    mkdirSync(dbDir, { recursive: true });
+    try {
+      release = await lockfile.lock(dbDir, {
+        stale: 15_000,
+        update: 5_000,
+        onCompromised: (err) => {
+          console.error(`Lost the lock on ${dbDir}: ${err.message}. Stopping to protect the data.`);
+          process.exit(1);
+        },
+      });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(dataDir);
+      throw err;
+    }
+  }
+  const client = dbDir ? new PGlite(dbDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    executor: {
+      async executeSql(text, values) {
+        if (values && values.length) return client.query(text, values as never[]);
+        const results = await client.exec(text);
+        return results[results.length - 1] ?? { rows: [] };
+      },
+    },
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    async close() {
+      await client.close();
+      await release?.();
+    },
+  };
+}
+
+/** Opens a PostgreSQL pool on `url`. */
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  await pool.query('select 1');
+  const db = drizzlePg(pool) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    executor: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
+    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}
+
+/** Opens the configured database: PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir`. */
+export function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}

@@ -1,0 +1,79 @@
+/**
+ * Process entry: config -> db -> migrate -> jobs -> listen, with graceful shutdown on SIGINT/SIGTERM
+ * (ARCHITECTURE.md §1, §3).
+ */
+import { sql } from 'drizzle-orm';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError, openDatabase, type Database } from './db/client.ts';
+import { DEMO_LOGIN, seedDemoData } from './db/seed.ts';
+import { startBoss } from './jobs/boss.ts';
+import { registerMessagingWorkers } from './messaging/workers.ts';
+import { buildApp } from './app.ts';
+import type { AppContext } from './context.ts';
+
+async function isNewDatabase(database: Database): Promise<boolean> {
+  const rows = await database.db.execute(sql`select to_regclass('public.users') as t`);
+  const first = (rows as unknown as { rows: { t: string | null }[] }).rows[0];
+  return !first?.t;
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(3);
+    }
+    throw err;
+  }
+  const fresh = await isNewDatabase(database);
+  await database.migrate();
+  const boss = await startBoss(database);
+  const ctx: AppContext = { config, database, boss, now: () => new Date() };
+  if (config.role !== 'api') await registerMessagingWorkers(ctx);
+  if (config.demoData ?? fresh) await seedDemoData(ctx);
+
+  const app = config.role === 'worker' ? null : await buildApp(ctx);
+  if (app) await app.listen({ port: config.port, host: config.host });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app?.close();
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (app) {
+    console.log(`\nPesan is running at ${config.publicUrl} (${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+    console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}\n`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

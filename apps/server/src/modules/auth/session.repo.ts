@@ -1,0 +1,53 @@
+/**
+ * Sessions table access (SQL only). The cookie holds a random session id; the table keeps its SHA-256.
+ */
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema/users.ts';
+
+export interface SessionRow {
+  idHash: string;
+  userId: string;
+  organizationId: string | null;
+  email: string;
+  fullName: string;
+  emailVerified: boolean;
+  expiresAt: Date;
+}
+
+export async function insertSession(db: Db, row: { idHash: string; userId: string; expiresAt: Date }): Promise<void> {
+  await db.insert(sessions).values(row);
+}
+
+/** The live (not revoked, not expired) session with its user, or null. */
+export async function findLiveSession(db: Db, idHash: string, now: Date): Promise<SessionRow | null> {
+  const [row] = await db
+    .select({
+      idHash: sessions.idHash,
+      userId: users.id,
+      organizationId: users.organizationId,
+      email: users.email,
+      fullName: users.fullName,
+      emailVerifiedAt: users.emailVerifiedAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  const { emailVerifiedAt, ...rest } = row;
+  return { ...rest, emailVerified: emailVerifiedAt !== null };
+}
+
+export async function revokeSession(db: Db, idHash: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.idHash, idHash));
+}
+
+/** Revokes every session of `userId`, except `keepIdHash` when given. */
+export async function revokeUserSessions(db: Db, userId: string, now: Date, keepIdHash?: string): Promise<void> {
+  const where = keepIdHash
+    ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.idHash, keepIdHash))
+    : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  await db.update(sessions).set({ revokedAt: now }).where(where);
+}

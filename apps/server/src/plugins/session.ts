@@ -1,0 +1,70 @@
+/**
+ * Session cookie handling (ARCHITECTURE.md §5, §7.2): an httpOnly, SameSite=Lax cookie holding a
+ * random id (Secure when PUBLIC_URL is https). Every /api request with the cookie gets
+ * `request.session` loaded; `requireUser` refuses anonymous calls with 401.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REMEMBER_TTL_SECONDS, SESSION_TTL_SECONDS } from '@pesan/contracts/auth';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../lib/errors.ts';
+import { findLiveSession, insertSession, revokeSession, type SessionRow } from '../modules/auth/session.repo.ts';
+
+export const SESSION_COOKIE = 'pesan_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionRow | null;
+  }
+}
+
+export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
+
+export function registerSession(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const raw = request.cookies[SESSION_COOKIE];
+    if (!raw) return;
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value) return;
+    request.session = await findLiveSession(db, hashSessionId(unsigned.value), new Date());
+  });
+}
+
+/**
+ * Starts a session for `userId` and sets the cookie. `remember` makes it last 30 days
+ * (ARCHITECTURE.md §7.1), otherwise 12 hours as a browser-session cookie.
+ */
+export async function startSession(db: Db, reply: FastifyReply, userId: string, remember: boolean, secure: boolean): Promise<void> {
+  const id = randomBytes(32).toString('base64url');
+  const ttl = remember ? REMEMBER_TTL_SECONDS : SESSION_TTL_SECONDS;
+  await insertSession(db, { idHash: hashSessionId(id), userId, expiresAt: new Date(Date.now() + ttl * 1000) });
+  reply.setCookie(SESSION_COOKIE, id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    signed: true,
+    ...(remember ? { maxAge: ttl } : {}),
+  });
+}
+
+/** Ends the request's session on the server and clears the cookie. */
+export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.session) await revokeSession(db, request.session.idHash, new Date());
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** The signed-in user's session, or 401 `unauthorized`. */
+export function requireUser(request: FastifyRequest): SessionRow {
+  if (!request.session) throw new AppError('unauthorized', 'Your session has ended. Please sign in again.');
+  return request.session;
+}
+
+/** The signed-in user's session with an organization, or 401 / 403 (console.md §2: needs an organization). */
+export function requireOrganization(request: FastifyRequest): SessionRow & { organizationId: string } {
+  const s = requireUser(request);
+  if (!s.organizationId) throw new AppError('forbidden', 'Create your organization first');
+  return s as SessionRow & { organizationId: string };
+}

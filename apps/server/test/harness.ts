@@ -1,0 +1,100 @@
+/**
+ * Test harness: a fresh database per call (PGlite in memory, or a new PostgreSQL database on
+ * TEST_DATABASE_URL when the project runs with TEST_DB=postgres), migrations, pg-boss, and the
+ * real app from buildApp (ARCHITECTURE.md §8).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../src/config.ts';
+import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import { startBoss } from '../src/jobs/boss.ts';
+import { registerMessagingWorkers } from '../src/messaging/workers.ts';
+import { buildApp } from '../src/app.ts';
+import type { AppContext } from '../src/context.ts';
+
+export const PUBLIC_URL = 'http://localhost:3000';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Which database this test project runs on. */
+export const testDbKind = (): 'pglite' | 'postgres' => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+
+/** Creates a fresh PostgreSQL database on TEST_DATABASE_URL and returns its URL and a dropper. */
+export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `pesan_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * Builds the app on a fresh database. `env` overrides configuration (e.g. V1_RATE_LIMIT).
+ * `workers` (default true) registers the messaging workers with SANDBOX_DELAY_MS=0.
+ */
+export async function createTestApp(opts: { env?: Record<string, string>; workers?: boolean; dataDir?: string } = {}): Promise<TestApp> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'pesan-test-'));
+  const config = loadConfig(
+    { DATA_DIR: dataDir, SANDBOX_DELAY_MS: '0', SESSION_SECRET: 'test-secret-test-secret-test-secret-123', LOG_LEVEL: 'silent', PUBLIC_URL, ...opts.env },
+    [],
+  );
+  let database: Database;
+  let drop: (() => Promise<void>) | undefined;
+  if (testDbKind() === 'postgres') {
+    const fresh = await freshPostgresDatabase();
+    drop = fresh.drop;
+    database = await openPostgres(fresh.url);
+  } else {
+    database = await openPglite();
+  }
+  await database.migrate();
+  const boss = await startBoss(database);
+  const ctx: AppContext = { config, database, boss, now: () => new Date() };
+  if (opts.workers !== false) await registerMessagingWorkers(ctx);
+  const app = await buildApp(ctx, { logger: false, serveWeb: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    dataDir,
+    async close() {
+      await app.close();
+      await boss.stop({ graceful: false, wait: true, timeout: 2000 });
+      await database.close();
+      await drop?.();
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Headers of a same-origin browser call (passes the CSRF guard). */
+export const sameOrigin = { origin: PUBLIC_URL } as const;
+
+/** Cookie header value from a response's set-cookie, for the next inject call. */
+export function cookieFrom(res: { headers: Record<string, unknown> }): string {
+  const set = res.headers['set-cookie'];
+  const list = Array.isArray(set) ? set : set ? [String(set)] : [];
+  return list.map((c: string) => c.split(';')[0]).join('; ');
+}

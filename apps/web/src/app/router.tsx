@@ -1,0 +1,67 @@
+/**
+ * Routes of console.md §2, code-split per page. Pages live in app/routes/<area>/<page>.tsx and
+ * compose features; layouts live in app/routes/layouts.
+ */
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { guestOnly, requireOrganization, requireSession } from './guards.ts';
+
+type PageModule = { default: React.ComponentType };
+const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    path: '/auth',
+    ...page(() => import('./routes/layouts/auth-layout.tsx')),
+    children: [
+      { path: 'login', loader: guestOnly, ...page(() => import('./routes/auth/login.tsx')) },
+      { path: 'register', loader: guestOnly, ...page(() => import('./routes/auth/register.tsx')) },
+      { path: 'forgot-password', ...page(() => import('./routes/auth/forgot-password.tsx')) },
+      { path: 'reset-password', ...page(() => import('./routes/auth/reset-password.tsx')) },
+      { path: 'email_verification/:token', ...page(() => import('./routes/auth/email-verification.tsx')) },
+      { path: 'company-data-first', loader: requireSession, ...page(() => import('./routes/auth/company-data-first.tsx')) },
+    ],
+  },
+  {
+    path: '/company-data-first',
+    ...page(() => import('./routes/layouts/auth-layout.tsx')),
+    children: [{ index: true, loader: requireSession, ...page(() => import('./routes/auth/company-data-first.tsx')) }],
+  },
+  { path: '/404', ...page(() => import('./routes/errors/error-404.tsx')) },
+  {
+    path: '/docs/:parentId?/:childId?',
+    ...page(() => import('./routes/docs/docs.tsx')),
+  },
+  {
+    path: '/profile',
+    loader: requireSession,
+    ...page(() => import('./routes/layouts/profile-layout.tsx')),
+    children: [
+      { path: 'edit-profile', ...page(() => import('./routes/profile/edit-profile.tsx')) },
+      { path: 'edit-organization', ...page(() => import('./routes/profile/edit-organization.tsx')) },
+      { path: 'change-password', ...page(() => import('./routes/profile/change-password.tsx')) },
+      { path: 'notification-settings', ...page(() => import('./routes/profile/notification-settings.tsx')) },
+    ],
+  },
+  {
+    path: '/',
+    loader: requireOrganization,
+    ...page(() => import('./routes/layouts/main-layout.tsx')),
+    children: [
+      { index: true, ...page(() => import('./routes/applications/list.tsx')) },
+      { path: 'my-application', ...page(() => import('./routes/applications/list.tsx')) },
+      { path: 'my-application/create-application', ...page(() => import('./routes/applications/create.tsx')) },
+      { path: 'my-application/edit-application', ...page(() => import('./routes/applications/edit.tsx')) },
+      { path: 'my-application/detail/:appId', ...page(() => import('./routes/applications/detail.tsx')) },
+      { path: 'my-application/detail-transaction/:id', ...page(() => import('./routes/monitoring/transactions.tsx')) },
+      { path: 'dashboard', ...page(() => import('./routes/dashboard/overview.tsx')) },
+      { path: 'generate-report', ...page(() => import('./routes/reports/generate-report.tsx')) },
+      { path: 'whatsapp-template/*', ...page(() => import('./routes/wa-templates/templates.tsx')) },
+      { path: 'new-whatsapp-template/*', ...page(() => import('./routes/wa-templates/templates.tsx')) },
+      { path: '*', ...page(() => import('./routes/errors/not-found.tsx')) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,6 @@
+import { Outlet } from 'react-router';
+
+/** TODO(owner: A): login */
+export default function Page() {
+  return <><h1>login</h1><Outlet /></>;
+}

@@ -1,0 +1,6 @@
+import { Outlet } from 'react-router';
+
+/** TODO(owner: A): register */
+export default function Page() {
+  return <><h1>register</h1><Outlet /></>;
+}

@@ -1,0 +1,6 @@
+import { Outlet } from 'react-router';
+
+/** TODO(owner: B): Monitoring */
+export default function Page() {
+  return <><h1>Monitoring</h1><Outlet /></>;
+}

@@ -1,0 +1,111 @@
+/**
+ * Applications and their channels (console.md §2 My Application, Create/Edit application, §3, §5;
+ * ARCHITECTURE.md §5, §7.5).
+ */
+import { z } from 'zod';
+import { CHANNEL_IDS, channelIdSchema, type ChannelId } from './channels.ts';
+
+export const APPLICATION_MESSAGES = {
+  nameRequired: 'Application name is required',
+  channelRequired: 'Must be at least 1 channel',
+  emptyList: "Oops, you don't have any application",
+  editSuccessTitle: 'Success edit application',
+  editSuccessMessage: 'Application has been successfully updated!',
+  notFound: 'Application not found',
+  organizationRequired: 'Create your organization first',
+} as const;
+
+/** Page size of lists (console.md §9). */
+export const PAGE_SIZE = 10;
+
+export const applicationChannelSchema = z.object({
+  channel: channelIdSchema,
+  senderName: z.string().trim().max(11).optional(),
+  senderNumber: z.string().trim().max(20).optional(),
+  senderImageUrl: z.string().max(500).optional(),
+});
+
+export const applicationNameSchema = z
+  .string({ error: APPLICATION_MESSAGES.nameRequired })
+  .trim()
+  .min(1, APPLICATION_MESSAGES.nameRequired)
+  .max(100, 'Application name must be at most 100 characters');
+
+export const createApplicationSchema = z.object({
+  applicationName: applicationNameSchema,
+  channels: z
+    .array(applicationChannelSchema, { error: APPLICATION_MESSAGES.channelRequired })
+    .min(1, APPLICATION_MESSAGES.channelRequired)
+    .refine((cs) => new Set(cs.map((c) => c.channel)).size === cs.length, 'Each channel may appear once'),
+  requireSignature: z.boolean().optional(),
+});
+export type CreateApplicationInput = z.infer<typeof createApplicationSchema>;
+
+export const updateApplicationSchema = z.object({
+  applicationName: applicationNameSchema,
+  channels: createApplicationSchema.shape.channels.optional(),
+  requireSignature: z.boolean().optional(),
+});
+
+export const listApplicationsSchema = z.object({
+  channel_id: z.array(channelIdSchema).default([]),
+  search: z.string().trim().max(100).default(''),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+});
+export type ListApplicationsInput = z.infer<typeof listApplicationsSchema>;
+
+export interface ApplicationChannel {
+  channel: ChannelId;
+  channel_name: string;
+  senderName?: string | null;
+  senderNumber?: string | null;
+}
+
+/** An application as the console API returns it (console.md §3 Application). */
+export interface Application {
+  id: string;
+  application_name: string;
+  organization_id: string;
+  user_id: string;
+  billing_type: 'pre-paid' | 'post-paid';
+  require_signature: boolean;
+  created_at: string;
+  updated_at: string;
+  channels: ApplicationChannel[];
+}
+
+/** A paged list answer: `{data, page, limit, pages, total}` (console.md §3). */
+export interface Paged<T> {
+  data: T[];
+  page: number;
+  limit: number;
+  pages: number;
+  total: number;
+}
+
+export const TOKEN_MESSAGES = {
+  confirmTitle: (channelLabel: string) => `Generate Key for ${channelLabel}?`,
+  successTitle: 'Success Generate Token',
+  successMessage: 'Check your downloaded file',
+  failureTitle: 'Failed to Generate Key',
+  failureMessage: 'There was a problem connecting to our server. Try generating key again in a few minutes.',
+  warning: 'Save the downloaded file with the JWT and private key somewhere safe. The keys will not be shown again.',
+  channelNotInApplication: 'This channel is not enabled for the application',
+} as const;
+
+export const generateTokenSchema = z.object({ channel: channelIdSchema });
+
+/** Token status per channel card (console.md §4). */
+export type TokenStatus = 'Not Generated' | 'Active' | 'InActive';
+
+/** A token entry as listed for the detail page: never holds key material. */
+export interface TokenEntry {
+  id: string;
+  application_id: string;
+  channel: ChannelId;
+  is_revoke: boolean;
+  updated_at: string;
+}
+
+export { CHANNEL_IDS };

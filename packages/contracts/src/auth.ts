@@ -1,0 +1,134 @@
+/**
+ * Account schemas, password rules and validation messages (console.md §5, §8; ARCHITECTURE.md §5).
+ * The texts are the spec's, word for word (including its spelling).
+ */
+import { z } from 'zod';
+
+export const AUTH_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Email not valid',
+  passwordRequired: 'Password is required',
+  confirmRequired: 'Password Confirmation is required',
+  passwordMismatch: 'Password not match with Password Confirmation',
+  confirmMismatch: 'Password Confirmation not match with Password',
+  passwordInvalid: 'Password not valid',
+  currentPasswordRequired: 'Current Password is required',
+  fullNameRequired: 'Fullname is required',
+  phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Phone number not valid',
+  invalidCredentials: 'Email or password is incorrect',
+  emailTaken: 'This email is already registered',
+  emailNotVerified: 'Please verify your email before signing in',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+  invalidVerification: 'Invalid email verification',
+  resetExpired: 'Opps, your request is expired. Please try again!',
+  forgotDescription: 'If an account exists for this email, we have sent a link to reset your password.',
+} as const;
+
+/** One password rule: its tooltip label (console.md §5) and its test. */
+export interface PasswordRule {
+  key: 'length' | 'upper' | 'lower' | 'special' | 'digit';
+  label: string;
+  test: (password: string) => boolean;
+}
+
+/** The five password rules in tooltip order (console.md §5; minimum length §9). */
+export const PASSWORD_RULES: readonly PasswordRule[] = [
+  { key: 'length', label: 'Must be at least 8 charcters', test: (p) => p.length >= 8 },
+  { key: 'upper', label: 'Use upper case (A-Z)', test: (p) => /[A-Z]/.test(p) },
+  { key: 'lower', label: 'Use lower case (a-z)', test: (p) => /[a-z]/.test(p) },
+  { key: 'special', label: 'Use special character (# % @ &)', test: (p) => /[^A-Za-z0-9]/.test(p) },
+  { key: 'digit', label: 'Use number (0-9)', test: (p) => /[0-9]/.test(p) },
+];
+
+/** Returns the rules `password` fails (empty when it conforms). */
+export function failedPasswordRules(password: string): PasswordRule[] {
+  return PASSWORD_RULES.filter((r) => !r.test(password));
+}
+
+export const emailSchema = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(254, AUTH_MESSAGES.emailInvalid)
+  .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }))
+  .transform((e) => e.toLowerCase());
+
+const newPasswordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(1, AUTH_MESSAGES.passwordRequired)
+  .max(128, AUTH_MESSAGES.passwordInvalid)
+  .refine((p) => failedPasswordRules(p).length === 0, AUTH_MESSAGES.passwordInvalid);
+
+const confirmSchema = z.string({ error: AUTH_MESSAGES.confirmRequired }).min(1, AUTH_MESSAGES.confirmRequired);
+
+/** Adds both mismatch messages of console.md §5 (one under each field). */
+function withPasswordMatch<T extends { password: string; confirmPassword: string }>(schema: z.ZodType<T>) {
+  return schema.superRefine((v, ctx) => {
+    if (v.password && v.confirmPassword && v.password !== v.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: AUTH_MESSAGES.passwordMismatch });
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: AUTH_MESSAGES.confirmMismatch });
+    }
+  });
+}
+
+export const passwordPairSchema = withPasswordMatch(
+  z.object({ password: newPasswordSchema, confirmPassword: confirmSchema }),
+);
+export type PasswordPairInput = z.infer<typeof passwordPairSchema>;
+
+export const registerSchema = withPasswordMatch(
+  z.object({
+    fullName: z.string({ error: AUTH_MESSAGES.fullNameRequired }).trim().min(1, AUTH_MESSAGES.fullNameRequired).max(120),
+    email: emailSchema,
+    phoneNumber: z
+      .string({ error: AUTH_MESSAGES.phoneRequired })
+      .trim()
+      .min(1, AUTH_MESSAGES.phoneRequired)
+      .regex(/^\+?[0-9][0-9 -]{6,18}$/, AUTH_MESSAGES.phoneInvalid),
+    password: newPasswordSchema,
+    confirmPassword: confirmSchema,
+  }),
+);
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: z.string({ error: AUTH_MESSAGES.emailRequired }).trim().min(1, AUTH_MESSAGES.emailRequired).max(254).transform((e) => e.toLowerCase()),
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(128),
+  remember: z.boolean().optional(),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+export const changePasswordSchema = withPasswordMatch(
+  z.object({
+    oldPassword: z.string({ error: AUTH_MESSAGES.currentPasswordRequired }).min(1, AUTH_MESSAGES.currentPasswordRequired).max(128),
+    password: newPasswordSchema,
+    confirmPassword: confirmSchema,
+  }),
+);
+
+/** The signed-in user as the console API returns it (console.md §3 User). Holds no secret. */
+export const userSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  avatar: z.string().nullable(),
+  organizationId: z.string().nullable(),
+  emailVerified: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const updateUserSchema = z.object({
+  fullName: z.string({ error: AUTH_MESSAGES.fullNameRequired }).trim().min(1, AUTH_MESSAGES.fullNameRequired).max(120),
+  avatar: z.string().max(500).nullable().optional(),
+});
+
+/** Terms versions (console.md §9). */
+export const TERMS_VERSIONS = { pp_version: '1.9', tnc_version: '1.2.2' } as const;
+
+/** Session lengths: a normal session and a remember-me session (ARCHITECTURE.md §7.1), in seconds. */
+export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+export const REMEMBER_TTL_SECONDS = 30 * 24 * 60 * 60;

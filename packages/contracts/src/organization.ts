@@ -1,0 +1,40 @@
+/**
+ * Organization form (console.md §2 company-data-first, §3 Organization, §7).
+ * No client validation in the spec; the server validates and its messages show under the fields.
+ */
+import { z } from 'zod';
+
+export const ORGANIZATION_MESSAGES = {
+  nameRequired: 'Business unit name is required',
+  phoneRequired: 'Business phone is required',
+  phoneInvalid: 'Business phone not valid',
+  addressRequired: 'Address is required',
+  websiteInvalid: 'Website not valid',
+  updated: 'Your organization data has been successfully updated',
+  created: 'Your organization has been created. Please sign in again to continue.',
+  alreadyHasOrganization: 'You already belong to an organization',
+} as const;
+
+export const organizationSchema = z.object({
+  business_name: z.string({ error: ORGANIZATION_MESSAGES.nameRequired }).trim().min(1, ORGANIZATION_MESSAGES.nameRequired).max(150),
+  business_phone: z
+    .string({ error: ORGANIZATION_MESSAGES.phoneRequired })
+    .trim()
+    .min(1, ORGANIZATION_MESSAGES.phoneRequired)
+    .regex(/^\+?[0-9][0-9 -]{5,18}$/, ORGANIZATION_MESSAGES.phoneInvalid),
+  business_address: z.string({ error: ORGANIZATION_MESSAGES.addressRequired }).trim().min(1, ORGANIZATION_MESSAGES.addressRequired).max(500),
+  website_url: z
+    .string()
+    .trim()
+    .max(300)
+    .refine((v) => v === '' || v === 'https://' || /^https:\/\/[^\s/$.?#][^\s]*\.[^\s]+$/i.test(v), ORGANIZATION_MESSAGES.websiteInvalid)
+    .transform((v) => (v === 'https://' ? '' : v)),
+});
+export type OrganizationInput = z.infer<typeof organizationSchema>;
+export type Organization = OrganizationInput & { id: string };
+
+/** Prefixes a website entered without scheme with https:// (console.md §3). */
+export function withHttps(website: string): string {
+  const w = website.trim().replace(/^https?:\/\//i, '');
+  return w ? `https://${w}` : '';
+}

@@ -1,0 +1,60 @@
+/**
+ * Monitoring records query (`POST /api/records`, ARCHITECTURE.md §5; console.md §2 Monitoring, §7).
+ */
+import { z } from 'zod';
+import { channelIdSchema, type ChannelId } from './channels.ts';
+import { MESSAGE_STATUSES, type MessageStatus } from './statuses.ts';
+import { PAGE_SIZE } from './application.ts';
+
+/** Date ranges: minimum 1 day, maximum 31 days (console.md §5, §9). */
+export const MAX_RANGE_DAYS = 31;
+
+export const RECORDS_MESSAGES = {
+  rangeTooLong: 'Date range must be at most 31 days',
+  rangeInvalid: 'End date must be after start date',
+  empty: "Sorry we couldn't find any result",
+  emptyHint: 'Try adjusting your search or filter to find what you are looking for.',
+  noData: 'No data',
+} as const;
+
+export const recordsSearchSchema = z.object({
+  name: z.string().max(50).optional(),
+  key: z.enum(['message_id', 'number', 'email']),
+  value: z.string().trim().max(254),
+});
+
+export const recordsQuerySchema = z
+  .object({
+    application_id: z.string().min(1),
+    channel: channelIdSchema,
+    startDate: z.iso.datetime({ offset: true, error: 'startDate must be an ISO date-time' }).optional(),
+    endDate: z.iso.datetime({ offset: true, error: 'endDate must be an ISO date-time' }).optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+    showType: z.union([z.literal('all'), z.enum(MESSAGE_STATUSES)]).default('all'),
+    search: z.union([recordsSearchSchema, z.literal(''), z.object({}).strict()]).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.startDate && v.endDate) {
+      const ms = Date.parse(v.endDate) - Date.parse(v.startDate);
+      if (ms < 0) ctx.addIssue({ code: 'custom', path: ['endDate'], message: RECORDS_MESSAGES.rangeInvalid });
+      else if (ms > (MAX_RANGE_DAYS + 1) * 86_400_000) ctx.addIssue({ code: 'custom', path: ['endDate'], message: RECORDS_MESSAGES.rangeTooLong });
+    }
+  });
+export type RecordsQuery = z.infer<typeof recordsQuerySchema>;
+
+/** One transaction row of Monitoring (console.md §3 Transaction record). */
+export interface TransactionRecord {
+  msgid: string;
+  channel: ChannelId;
+  phone_number: string | null;
+  email: string | null;
+  to_number: string | null;
+  msgInfo: string | null;
+  created_at: string;
+  updated_at: string;
+  total_sms: number | null;
+  country: string | null;
+  status: MessageStatus;
+  reason: string | null;
+}
