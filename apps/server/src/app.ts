@@ -24,6 +24,8 @@ import { organizationRoutes } from './modules/organization/organization.routes.t
 import { applicationRoutes } from './modules/application/application.routes.ts';
 import { tokenRoutes } from './modules/token/token.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
+import { termsRoutes } from './modules/terms/terms.routes.ts';
+import { uploadRoutes } from './modules/upload/upload.routes.ts';
 import { v1Routes } from './messaging/v1.routes.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -93,6 +95,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(applicationRoutes(ctx), { prefix: '/api' });
   await app.register(tokenRoutes(ctx), { prefix: '/api' });
   await app.register(recordsRoutes(ctx), { prefix: '/api' });
+  await app.register(termsRoutes(ctx), { prefix: '/api' });
+  await app.register(uploadRoutes(ctx), { prefix: '/api' });
   await app.register(v1Routes(ctx), { prefix: '/v1' });
 
   const serveWeb = opts.serveWeb !== false && existsSync(webDist);

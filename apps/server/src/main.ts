@@ -10,6 +10,7 @@ import { startBoss } from './jobs/boss.ts';
 import { registerMessagingWorkers } from './messaging/workers.ts';
 import { buildApp } from './app.ts';
 import type { AppContext } from './context.ts';
+import { createMailer } from './lib/mailer.ts';
 
 async function isNewDatabase(database: Database): Promise<boolean> {
   const rows = await database.db.execute(sql`select to_regclass('public.users') as t`);
@@ -41,7 +42,8 @@ async function main(): Promise<void> {
   const fresh = await isNewDatabase(database);
   await database.migrate();
   const boss = await startBoss(database);
-  const ctx: AppContext = { config, database, boss, now: () => new Date() };
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: (line) => console.log(line) });
+  const ctx: AppContext = { config, database, boss, mailer, now: () => new Date() };
   if (config.role !== 'api') await registerMessagingWorkers(ctx);
   if (config.demoData ?? fresh) await seedDemoData(ctx);
 

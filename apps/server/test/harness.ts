@@ -15,6 +15,7 @@ import { startBoss } from '../src/jobs/boss.ts';
 import { registerMessagingWorkers } from '../src/messaging/workers.ts';
 import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/context.ts';
+import { createMailer } from '../src/lib/mailer.ts';
 
 export const PUBLIC_URL = 'http://localhost:3000';
 
@@ -71,7 +72,8 @@ export async function createTestApp(opts: { env?: Record<string, string>; worker
   }
   await database.migrate();
   const boss = await startBoss(database);
-  const ctx: AppContext = { config, database, boss, now: () => new Date() };
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir });
+  const ctx: AppContext = { config, database, boss, mailer, now: () => new Date() };
   if (opts.workers !== false) await registerMessagingWorkers(ctx);
   const app = await buildApp(ctx, { logger: false, serveWeb: false });
   await app.ready();
