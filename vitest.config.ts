@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-const serverProject = (name: string, env: Record<string, string>) => ({
+const serverProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   test: {
     name,
     root: './apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...exclude],
     environment: 'node',
     env,
     testTimeout: 30_000,
@@ -17,7 +18,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'contracts', root: './packages/contracts', include: ['src/**/*.test.ts'] } },
       serverProject('server-pglite', { TEST_DB: 'pglite' }),
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', { TEST_DB: 'postgres' })] : []),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', { TEST_DB: 'postgres' }, ['test/process.test.ts'])] : []),
       {
         test: {
           name: 'web',
