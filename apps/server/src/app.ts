@@ -81,7 +81,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/reference', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/reference',
+    staticCSP: true,
+    // swagger-ui sets inline styles on its elements.
+    transformStaticCSP: (header) => header.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'"),
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerErrorHandler(app);
