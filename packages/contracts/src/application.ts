@@ -109,3 +109,78 @@ export interface TokenEntry {
 }
 
 export { CHANNEL_IDS };
+
+/** One channel of `GET /api/channel`: `{id, name}` where name is the console label (ARCHITECTURE.md §5). */
+export interface ChannelListEntry {
+  id: ChannelId;
+  name: string;
+}
+
+export const channelListResponseSchema = z.object({
+  data: z.array(z.object({ id: channelIdSchema, name: z.string() })),
+});
+
+/** Zod form of {@link ApplicationChannel}, for response schemas and client parsing. */
+export const applicationChannelOutSchema = z.object({
+  channel: channelIdSchema,
+  channel_name: z.string(),
+  senderName: z.string().nullable().optional(),
+  senderNumber: z.string().nullable().optional(),
+});
+
+/** Zod form of {@link Application}; dates are ISO 8601 strings. */
+export const applicationOutSchema = z.object({
+  id: z.string(),
+  application_name: z.string(),
+  organization_id: z.string(),
+  user_id: z.string(),
+  billing_type: z.enum(['pre-paid', 'post-paid']),
+  require_signature: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  channels: z.array(applicationChannelOutSchema),
+});
+
+/** `POST /api/application/list` answer. */
+export const applicationListResponseSchema = z.object({
+  data: z.array(applicationOutSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+});
+
+/** `POST /api/application` answer (201): the new id and the application. */
+export const createApplicationResponseSchema = z.object({ id: z.string(), data: applicationOutSchema });
+/** `GET /api/application/{id}` answer. */
+export const applicationResponseSchema = z.object({ data: applicationOutSchema });
+/** `PUT /api/application/{id}` answer; `message` is APPLICATION_MESSAGES.editSuccessMessage. */
+export const updateApplicationResponseSchema = z.object({ data: applicationOutSchema, message: z.string() });
+export type UpdateApplicationInput = z.infer<typeof updateApplicationSchema>;
+
+/** `POST /api/auth/rsa/generate-token` body: the application id (console.md §7). */
+export const rsaGenerateTokenSchema = z.object({
+  application: z.string({ error: 'application is required' }).trim().min(1, 'application is required'),
+});
+
+/**
+ * One token card of the application detail page (`GET /api/application/{id}/tokens`, console.md §4):
+ * status from the channel's latest token; `id` and `updated_at` (ISO) are null when none exists.
+ */
+export interface TokenStatusEntry {
+  channel: ChannelId;
+  status: TokenStatus;
+  id: string | null;
+  updated_at: string | null;
+}
+
+export const tokenStatusListResponseSchema = z.object({
+  data: z.array(
+    z.object({
+      channel: channelIdSchema,
+      status: z.enum(['Not Generated', 'Active', 'InActive']),
+      id: z.string().nullable(),
+      updated_at: z.string().nullable(),
+    }),
+  ),
+});

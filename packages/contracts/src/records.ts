@@ -58,3 +58,40 @@ export interface TransactionRecord {
   status: MessageStatus;
   reason: string | null;
 }
+
+/**
+ * `POST /api/records` answer: a page of records plus `last_update`, the most recent `updated_at`
+ * (ISO) among all rows matching the filters, or null when none match (console.md §2 Monitoring footer).
+ */
+export interface RecordsPage {
+  data: TransactionRecord[];
+  page: number;
+  limit: number;
+  pages: number;
+  total: number;
+  last_update: string | null;
+}
+
+export const transactionRecordSchema = z.object({
+  msgid: z.string(),
+  channel: channelIdSchema,
+  phone_number: z.string().nullable(),
+  email: z.string().nullable(),
+  to_number: z.string().nullable(),
+  msgInfo: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  total_sms: z.number().int().nullable(),
+  country: z.string().nullable(),
+  status: z.enum(MESSAGE_STATUSES),
+  reason: z.string().nullable(),
+});
+
+export const recordsPageSchema = z.object({
+  data: z.array(transactionRecordSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+  last_update: z.string().nullable(),
+});

@@ -53,3 +53,8 @@ export function parseTokenFile(text: string): TokenFileEntry[] {
 export function signingString(method: string, path: string, timestamp: string, bodySha256Hex: string): string {
   return `${method.toUpperCase()}:${path}:${timestamp}:${bodySha256Hex}`;
 }
+
+/** Download name of a token file: named after the application id (console.md §2 Create application). */
+export function tokenFileName(applicationId: string): string {
+  return `${applicationId}.txt`;
+}

@@ -1,7 +1,35 @@
+/**
+ * Demo applications (ARCHITECTURE.md §4 DEMO_DATA): 'Demo App' with all six channels (SMS sender
+ * name 'PESAN') for the demo organization and user, plus an APPROVED WhatsApp template
+ * 'welcome_message' (en, UTILITY). Sets `ids.applicationId`. Does nothing without the demo
+ * organization and user (seeded by accounts.ts).
+ */
+import { CHANNELS } from '@pesan/contracts/channels';
 import type { DemoIds } from '../seed.ts';
 import type { AppContext } from '../../context.ts';
+import { waTemplates } from '../schema/templates.ts';
+import { insertApplication } from '../../modules/application/application.repo.ts';
 
-/** Demo applications (ARCHITECTURE.md §4 DEMO_DATA). TODO(owner: S2). */
-export async function seedDemoApplications(_ctx: AppContext, _ids: DemoIds): Promise<void> {}
+export const DEMO_APPLICATION_NAME = 'Demo App';
 
-
+export async function seedDemoApplications(ctx: AppContext, ids: DemoIds): Promise<void> {
+  if (!ids.organizationId || !ids.userId) return;
+  const db = ctx.database.db;
+  const now = ctx.now();
+  const app = await insertApplication(
+    db,
+    { organizationId: ids.organizationId, userId: ids.userId, name: DEMO_APPLICATION_NAME, requireSignature: false, now },
+    CHANNELS.map((c) => ({ channel: c.id, senderName: c.id === 'sms' ? 'PESAN' : null })),
+  );
+  ids.applicationId = app.id;
+  await db.insert(waTemplates).values({
+    organizationId: ids.organizationId,
+    name: 'welcome_message',
+    language: 'en',
+    category: 'UTILITY',
+    status: 'APPROVED',
+    components: [{ type: 'BODY', text: 'Hello {{1}}, welcome to Pesan!' }],
+    createdAt: now,
+    updatedAt: now,
+  });
+}

@@ -1,7 +1,110 @@
+/**
+ * Console API routes of channels and applications (ARCHITECTURE.md §5, §7.5; console.md §7
+ * "Channel and application"). HTTP only: validation from contracts, rules in application.service.ts.
+ */
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  APPLICATION_MESSAGES,
+  applicationListResponseSchema,
+  applicationResponseSchema,
+  channelListResponseSchema,
+  createApplicationResponseSchema,
+  createApplicationSchema,
+  listApplicationsSchema,
+  updateApplicationResponseSchema,
+  updateApplicationSchema,
+} from '@pesan/contracts/application';
 import type { AppContext } from '../../context.ts';
+import { requireOrganization, requireUser } from '../../plugins/session.ts';
+import * as service from './application.service.ts';
 
-/** Console API routes of application (ARCHITECTURE.md §5). */
-export function applicationRoutes(_ctx: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+const idParams = z.object({ id: z.string() });
+const security = [{ sessionCookie: [] }];
+
+export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const db = ctx.database.db;
+  return async (app) => {
+    app.get(
+      '/channel',
+      { schema: { tags: ['applications'], summary: 'The six channels', security, response: { 200: channelListResponseSchema } } },
+      async (request) => {
+        requireUser(request);
+        return { data: service.listChannels() };
+      },
+    );
+
+    app.post(
+      '/application/list',
+      {
+        schema: {
+          tags: ['applications'],
+          summary: "A page of the organization's applications",
+          security,
+          body: listApplicationsSchema,
+          response: { 200: applicationListResponseSchema },
+        },
+      },
+      async (request) => {
+        const s = requireOrganization(request);
+        return service.listApplications(db, s.organizationId, request.body);
+      },
+    );
+
+    app.post(
+      '/application',
+      {
+        schema: {
+          tags: ['applications'],
+          summary: 'Create an application',
+          security,
+          body: createApplicationSchema,
+          response: { 201: createApplicationResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const s = requireOrganization(request);
+        const data = await service.createApplication(db, { organizationId: s.organizationId, userId: s.userId }, request.body, ctx.now());
+        return reply.status(201).send({ id: data.id, data });
+      },
+    );
+
+    app.get(
+      '/application/:id',
+      { schema: { tags: ['applications'], summary: 'One application', security, params: idParams, response: { 200: applicationResponseSchema } } },
+      async (request) => {
+        const s = requireOrganization(request);
+        return { data: await service.getApplication(db, s.organizationId, request.params.id) };
+      },
+    );
+
+    app.put(
+      '/application/:id',
+      {
+        schema: {
+          tags: ['applications'],
+          summary: 'Edit an application',
+          security,
+          params: idParams,
+          body: updateApplicationSchema,
+          response: { 200: updateApplicationResponseSchema },
+        },
+      },
+      async (request) => {
+        const s = requireOrganization(request);
+        const data = await service.updateApplication(db, s.organizationId, request.params.id, request.body, ctx.now());
+        return { data, message: APPLICATION_MESSAGES.editSuccessMessage };
+      },
+    );
+
+    app.delete(
+      '/application/:id',
+      { schema: { tags: ['applications'], summary: 'Delete an application (revokes its tokens)', security, params: idParams } },
+      async (request, reply) => {
+        const s = requireOrganization(request);
+        await service.deleteApplication(db, s.organizationId, request.params.id, ctx.now());
+        return reply.status(204).send();
+      },
+    );
+  };
 }

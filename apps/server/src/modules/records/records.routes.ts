@@ -1,7 +1,31 @@
+/**
+ * Console API route of Monitoring records (ARCHITECTURE.md §5 `POST /api/records`: one call for
+ * the spec's per-channel record calls, console.md §7 "Monitoring records").
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordsPageSchema, recordsQuerySchema } from '@pesan/contracts/records';
 import type { AppContext } from '../../context.ts';
+import { requireOrganization } from '../../plugins/session.ts';
+import * as service from './records.service.ts';
 
-/** Console API routes of records (ARCHITECTURE.md §5). */
-export function recordsRoutes(_ctx: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const db = ctx.database.db;
+  return async (app) => {
+    app.post(
+      '/records',
+      {
+        schema: {
+          tags: ['monitoring'],
+          summary: 'Transaction records of one application and channel',
+          security: [{ sessionCookie: [] }],
+          body: recordsQuerySchema,
+          response: { 200: recordsPageSchema },
+        },
+      },
+      async (request) => {
+        const s = requireOrganization(request);
+        return service.listRecords(db, s.organizationId, request.body);
+      },
+    );
+  };
 }

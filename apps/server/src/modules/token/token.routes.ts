@@ -1,7 +1,83 @@
+/**
+ * Console API routes of access tokens (ARCHITECTURE.md §5; console.md §7 "Channel and application").
+ * The token file answers are `text/plain; charset=utf-8` attachments named `<applicationId>.txt`.
+ */
+import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { generateTokenSchema, rsaGenerateTokenSchema, tokenStatusListResponseSchema } from '@pesan/contracts/application';
+import { tokenFileName } from '@pesan/contracts/token-file';
 import type { AppContext } from '../../context.ts';
+import { requireOrganization } from '../../plugins/session.ts';
+import * as service from './token.service.ts';
 
-/** Console API routes of token (ARCHITECTURE.md §5). */
-export function tokenRoutes(_ctx: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+const security = [{ sessionCookie: [] }];
+const tokenFileDescription = 'The token file (text/plain): per channel the application id, channel, JWT and PKCS#8 private key.';
+
+function sendTokenFile(reply: FastifyReply, file: service.GeneratedTokenFile) {
+  return reply
+    .status(200)
+    .header('content-type', 'text/plain; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${tokenFileName(file.applicationId)}"`)
+    .header('cache-control', 'no-store')
+    .send(file.text);
+}
+
+export function tokenRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const db = ctx.database.db;
+  return async (app) => {
+    app.post(
+      '/channel/generate/access-token/:applicationId',
+      {
+        schema: {
+          tags: ['tokens'],
+          summary: 'Generate the access token of one channel',
+          description: tokenFileDescription,
+          security,
+          params: z.object({ applicationId: z.string() }),
+          body: generateTokenSchema,
+        },
+      },
+      async (request, reply) => {
+        const s = requireOrganization(request);
+        const file = await service.generateChannelToken(db, s.organizationId, request.params.applicationId, request.body.channel, ctx.now());
+        return sendTokenFile(reply, file);
+      },
+    );
+
+    app.post(
+      '/auth/rsa/generate-token',
+      {
+        schema: {
+          tags: ['tokens'],
+          summary: 'Generate the access tokens of every channel of an application',
+          description: tokenFileDescription,
+          security,
+          body: rsaGenerateTokenSchema,
+        },
+      },
+      async (request, reply) => {
+        const s = requireOrganization(request);
+        const file = await service.generateApplicationTokens(db, s.organizationId, request.body.application, ctx.now());
+        return sendTokenFile(reply, file);
+      },
+    );
+
+    app.get(
+      '/application/:id/tokens',
+      {
+        schema: {
+          tags: ['tokens'],
+          summary: 'Token status per channel of an application',
+          security,
+          params: z.object({ id: z.string() }),
+          response: { 200: tokenStatusListResponseSchema },
+        },
+      },
+      async (request) => {
+        const s = requireOrganization(request);
+        return { data: await service.listTokenStatuses(db, s.organizationId, request.params.id) };
+      },
+    );
+  };
 }

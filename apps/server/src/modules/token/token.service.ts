@@ -1,0 +1,103 @@
+/**
+ * Channel access tokens (console.md §4 Token status, §7 "Channel and application", §8;
+ * ARCHITECTURE.md §5, §6). Each generation makes a fresh RSA key pair: the JWT is RS256-signed with
+ * the private key, which goes only into the downloaded token file; the server keeps the public key.
+ */
+import { randomUUID } from 'node:crypto';
+import { SignJWT, exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
+import { TOKEN_MESSAGES, type Application, type TokenStatus, type TokenStatusEntry } from '@pesan/contracts/application';
+import type { ChannelId } from '@pesan/contracts/channels';
+import { JWT_AUDIENCE, JWT_ISSUER, formatTokenFile, type TokenFileEntry } from '@pesan/contracts/token-file';
+import type { Db } from '../../db/client.ts';
+import { fieldError } from '../../lib/errors.ts';
+import { getApplication } from '../application/application.service.ts';
+import * as repo from './token.repo.ts';
+
+/** A generated token: the file text (JWT + private key PEM per channel) and the ids of the new rows. */
+export interface GeneratedTokenFile {
+  applicationId: string;
+  text: string;
+  tokenIds: string[];
+}
+
+/**
+ * Makes one key pair and JWT for `channel` of `app`. JWT header `{alg:'RS256', kid: tokenId,
+ * typ:'JWT'}`, claims `{iss, aud, sub: applicationId, org, channel, jti: tokenId, iat}` (seconds).
+ */
+async function mint(app: Application, channel: ChannelId, now: Date): Promise<{ row: repo.NewToken; entry: TokenFileEntry }> {
+  const tokenId = randomUUID();
+  const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const accessToken = await new SignJWT({ org: app.organization_id, channel })
+    .setProtectedHeader({ alg: 'RS256', kid: tokenId, typ: 'JWT' })
+    .setIssuer(JWT_ISSUER)
+    .setAudience(JWT_AUDIENCE)
+    .setSubject(app.id)
+    .setJti(tokenId)
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .sign(privateKey);
+  return {
+    row: { id: tokenId, applicationId: app.id, organizationId: app.organization_id, channel, publicKeyPem: await exportSPKI(publicKey) },
+    entry: { applicationId: app.id, channel, accessToken, privateKeyPem: await exportPKCS8(privateKey) },
+  };
+}
+
+async function generate(db: Db, app: Application, channels: ChannelId[], now: Date): Promise<GeneratedTokenFile> {
+  const minted = await Promise.all(channels.map((c) => mint(app, c, now)));
+  await repo.replaceTokens(
+    db,
+    minted.map((m) => m.row),
+    now,
+  );
+  return {
+    applicationId: app.id,
+    text: formatTokenFile(
+      minted.map((m) => m.entry),
+      now,
+    ),
+    tokenIds: minted.map((m) => m.row.id),
+  };
+}
+
+/**
+ * Generates the token of one channel of an application (`POST /api/channel/generate/access-token/{id}`)
+ * and revokes the older tokens of that channel in the same transaction.
+ * @throws AppError not_found (404) for an unknown / other organization's application;
+ *         invalid_request (400) `{path:'channel', message: TOKEN_MESSAGES.channelNotInApplication}`
+ *         when the channel is not enabled on the application.
+ */
+export async function generateChannelToken(db: Db, organizationId: string, applicationId: string, channel: ChannelId, now: Date): Promise<GeneratedTokenFile> {
+  const app = await getApplication(db, organizationId, applicationId);
+  if (!app.channels.some((c) => c.channel === channel)) throw fieldError('channel', TOKEN_MESSAGES.channelNotInApplication);
+  return generate(db, app, [channel], now);
+}
+
+/**
+ * Generates one token per channel of the application (`POST /api/auth/rsa/generate-token`, used right
+ * after creating an application) and revokes the older tokens of those channels.
+ * @throws AppError not_found (404).
+ */
+export async function generateApplicationTokens(db: Db, organizationId: string, applicationId: string, now: Date): Promise<GeneratedTokenFile> {
+  const app = await getApplication(db, organizationId, applicationId);
+  return generate(
+    db,
+    app,
+    app.channels.map((c) => c.channel),
+    now,
+  );
+}
+
+/**
+ * One token card per channel of the application, in channel order, from the channel's latest token:
+ * 'Not Generated' (none), 'Active' (not revoked) or 'InActive' (revoked) (console.md §4).
+ * `updated_at` is ISO 8601.
+ * @throws AppError not_found (404).
+ */
+export async function listTokenStatuses(db: Db, organizationId: string, applicationId: string): Promise<TokenStatusEntry[]> {
+  const app = await getApplication(db, organizationId, applicationId);
+  const tokens = await repo.listTokens(db, organizationId, app.id);
+  return app.channels.map(({ channel }) => {
+    const latest = tokens.find((t) => t.channel === channel);
+    const status: TokenStatus = !latest ? 'Not Generated' : latest.isRevoke ? 'InActive' : 'Active';
+    return { channel, status, id: latest?.id ?? null, updated_at: latest ? latest.updatedAt.toISOString() : null };
+  });
+}
