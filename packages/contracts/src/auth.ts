@@ -23,6 +23,17 @@ export const AUTH_MESSAGES = {
   invalidVerification: 'Invalid email verification',
   resetExpired: 'Opps, your request is expired. Please try again!',
   forgotDescription: 'If an account exists for this email, we have sent a link to reset your password.',
+  registered: 'Your account has been created. Please check your email to verify it.',
+  verificationDescription: 'If an unverified account exists for this email, we have sent a new verification link.',
+  emailVerified: 'Your email has been verified',
+  passwordReset: 'Your password has been reset',
+  passwordChanged: 'Your password has been changed',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  profileUpdated: 'Your User data has been succesfully changed, please re-login',
+  avatarInvalid: 'Avatar must be an image URL',
+  tooManyRequests: 'Too many requests. Please wait a minute and try again.',
+  termsSubmitted: 'Terms of Conditions Submitted',
+  termsVersionInvalid: 'Unknown terms version',
 } as const;
 
 /** One password rule: its tooltip label (console.md §5) and its test. */
@@ -121,13 +132,39 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** `{email}` of POST /auth/send_verification (resend the verification e-mail). */
+export const sendVerificationSchema = z.object({ email: emailSchema });
+
+/**
+ * Profile update (console.md §5 Account settings): only fullName and avatar change; e-mail and phone
+ * are read-only and ignored when sent. `avatar` is null/'' (no image) or an http(s) URL, e.g. the
+ * `data.url` of POST /api/upload; '' becomes null.
+ */
 export const updateUserSchema = z.object({
   fullName: z.string({ error: AUTH_MESSAGES.fullNameRequired }).trim().min(1, AUTH_MESSAGES.fullNameRequired).max(120),
-  avatar: z.string().max(500).nullable().optional(),
+  avatar: z
+    .string()
+    .trim()
+    .max(500, AUTH_MESSAGES.avatarInvalid)
+    .refine((v) => v === '' || /^https?:\/\/[^\s<>"']+$/i.test(v), AUTH_MESSAGES.avatarInvalid)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
 });
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
 /** Terms versions (console.md §9). */
 export const TERMS_VERSIONS = { pp_version: '1.9', tnc_version: '1.2.2' } as const;
+
+/**
+ * Query of GET/POST /api/user/agreement-tnc/{userId} (console.md §7 User): `check=true` (optional),
+ * `pp_version` and `tnc_version` must be the current TERMS_VERSIONS, else 400 termsVersionInvalid.
+ */
+export const termsQuerySchema = z.object({
+  check: z.string().optional(),
+  pp_version: z.literal(TERMS_VERSIONS.pp_version, { error: AUTH_MESSAGES.termsVersionInvalid }),
+  tnc_version: z.literal(TERMS_VERSIONS.tnc_version, { error: AUTH_MESSAGES.termsVersionInvalid }),
+});
 
 /** Session lengths: a normal session and a remember-me session (ARCHITECTURE.md §7.1), in seconds. */
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;

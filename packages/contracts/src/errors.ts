@@ -7,6 +7,7 @@ export const ERROR_CODES = {
   unauthorized: 401,
   quota_exceeded: 402,
   forbidden: 403,
+  email_not_verified: 403,
   channel_not_enabled: 403,
   not_found: 404,
   idempotency_conflict: 409,

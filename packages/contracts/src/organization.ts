@@ -38,3 +38,12 @@ export function withHttps(website: string): string {
   const w = website.trim().replace(/^https?:\/\//i, '');
   return w ? `https://${w}` : '';
 }
+
+/** An organization as the console API returns it (GET/PUT /api/organization…). */
+export const organizationResponseSchema = z.object({
+  id: z.string(),
+  business_name: z.string(),
+  business_phone: z.string(),
+  business_address: z.string(),
+  website_url: z.string(),
+});

@@ -68,3 +68,11 @@ export function requireOrganization(request: FastifyRequest): SessionRow & { org
   if (!s.organizationId) throw new AppError('forbidden', 'Create your organization first');
   return s as SessionRow & { organizationId: string };
 }
+
+/**
+ * Route `onRequest` hook: 401 `unauthorized` before the body is parsed or validated when nobody is
+ * signed in, e.g. `app.post('/x', { onRequest: signedInOnly }, handler)`.
+ */
+export async function signedInOnly(request: FastifyRequest): Promise<void> {
+  requireUser(request);
+}

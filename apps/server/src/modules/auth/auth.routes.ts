@@ -1,7 +1,180 @@
+/**
+ * Console API auth routes (ARCHITECTURE.md §5; console.md §7 Auth). HTTP only: validation with the
+ * contracts schemas, rules in auth.service.ts, sessions through plugins/session.ts.
+ */
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AUTH_MESSAGES,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  passwordPairSchema,
+  registerSchema,
+  sendVerificationSchema,
+  userSchema,
+} from '@pesan/contracts/auth';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { endSession, requireUser, signedInOnly, startSession } from '../../plugins/session.ts';
+import { toUser } from '../user/user.service.ts';
+import {
+  changePassword,
+  forgotPassword,
+  login,
+  registerAccount,
+  resendVerification,
+  resetPassword,
+  sessionUser,
+  verifyEmail,
+} from './auth.service.ts';
 
-/** Console API routes of auth (ARCHITECTURE.md §5). */
-export function authRoutes(_ctx: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+const tokenParams = z.object({ token: z.string().min(1).max(200) });
+
+export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const db = ctx.database.db;
+  const secure = ctx.config.publicUrl.startsWith('https://');
+  /** Per-IP burst limit (AUTH_RATE_LIMIT per minute) on the calls that can be abused anonymously. */
+  const limited = {
+    rateLimit: {
+      max: ctx.config.authRateLimit,
+      timeWindow: 60_000,
+      errorResponseBuilder: () => new AppError('rate_limited', AUTH_MESSAGES.tooManyRequests),
+    },
+  };
+
+  return async (app) => {
+    app.post(
+      '/auth/register',
+      {
+        config: limited,
+        schema: {
+          tags: ['auth'],
+          summary: 'Register an account; sends the verification e-mail',
+          body: registerSchema,
+          response: { 201: z.object({ data: z.object({ email: z.string() }), message: z.string() }) },
+        },
+      },
+      async (request, reply) => {
+        const data = await registerAccount(ctx, request.log, request.body);
+        return reply.status(201).send({ data, message: AUTH_MESSAGES.registered });
+      },
+    );
+
+    app.patch(
+      '/auth/email_verification/:token',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Verify the e-mail address with the link token; signs in',
+          params: tokenParams,
+          response: { 200: z.object({ data: userSchema, message: z.string() }) },
+        },
+      },
+      async (request, reply) => {
+        const user = await verifyEmail(ctx, request.params.token);
+        await startSession(db, reply, user.id, false, secure);
+        return { data: toUser(user), message: AUTH_MESSAGES.emailVerified };
+      },
+    );
+
+    app.post(
+      '/auth/send_verification',
+      {
+        config: limited,
+        schema: {
+          tags: ['auth'],
+          summary: 'Send a new verification e-mail (same answer whether or not the address exists)',
+          body: sendVerificationSchema,
+          response: { 200: z.object({ description: z.string() }) },
+        },
+      },
+      async (request) => {
+        await resendVerification(ctx, request.log, request.body.email);
+        return { description: AUTH_MESSAGES.verificationDescription };
+      },
+    );
+
+    app.post(
+      '/auth/login',
+      {
+        config: limited,
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in; sets the session cookie (30 days with remember)',
+          body: loginSchema,
+          response: { 200: z.object({ data: userSchema }) },
+        },
+      },
+      async (request, reply) => {
+        const user = await login(ctx, request.body);
+        await startSession(db, reply, user.id, request.body.remember === true, secure);
+        return { data: toUser(user) };
+      },
+    );
+
+    app.post('/auth/logout', { schema: { tags: ['auth'], summary: 'Sign out; ends the session on the server' } }, async (request, reply) => {
+      await endSession(db, request, reply);
+      return reply.status(204).send();
+    });
+
+    app.get(
+      '/auth/session',
+      { schema: { tags: ['auth'], summary: 'The signed-in user, or 401', response: { 200: z.object({ data: userSchema }) } } },
+      async (request) => ({ data: toUser(await sessionUser(ctx, requireUser(request))) }),
+    );
+
+    app.post(
+      '/auth/forgot_password',
+      {
+        config: limited,
+        schema: {
+          tags: ['auth'],
+          summary: 'Send a password reset e-mail (same answer whether or not the address exists)',
+          body: forgotPasswordSchema,
+          response: { 200: z.object({ description: z.string() }) },
+        },
+      },
+      async (request) => {
+        await forgotPassword(ctx, request.log, request.body.email);
+        return { description: AUTH_MESSAGES.forgotDescription };
+      },
+    );
+
+    app.patch(
+      '/auth/reset_password/:token',
+      {
+        config: limited,
+        schema: {
+          tags: ['auth'],
+          summary: 'Set a new password with the reset token; ends every session',
+          params: tokenParams,
+          body: passwordPairSchema,
+          response: { 200: z.object({ message: z.string() }) },
+        },
+      },
+      async (request) => {
+        await resetPassword(ctx, request.log, request.params.token, request.body.password);
+        return { message: AUTH_MESSAGES.passwordReset };
+      },
+    );
+
+    app.post(
+      '/auth/change_password/:userId',
+      {
+        onRequest: signedInOnly,
+        schema: {
+          tags: ['auth'],
+          summary: "Change the caller's password; ends the other sessions",
+          params: z.object({ userId: z.string().min(1).max(64) }),
+          body: changePasswordSchema,
+          response: { 200: z.object({ message: z.string() }) },
+        },
+      },
+      async (request) => {
+        await changePassword(ctx, request.log, requireUser(request), request.params.userId, request.body);
+        return { message: AUTH_MESSAGES.passwordChanged };
+      },
+    );
+  };
 }

@@ -1,7 +1,69 @@
+/**
+ * Console API organization routes (console.md §7 Organization; ARCHITECTURE.md §5). Field errors
+ * come back as `details[{path, message}]` with the body field names, shown under the fields.
+ */
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ORGANIZATION_MESSAGES, organizationResponseSchema, organizationSchema } from '@pesan/contracts/organization';
 import type { AppContext } from '../../context.ts';
+import { requireUser, signedInOnly } from '../../plugins/session.ts';
+import { createOrganization, getCallerOrganization, getOwnOrganization, updateOwnOrganization } from './organization.service.ts';
 
-/** Console API routes of organization (ARCHITECTURE.md §5). */
-export function organizationRoutes(_ctx: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+const params = z.object({ id: z.string().min(1).max(64) });
+
+export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/organization',
+      {
+        onRequest: signedInOnly,
+        schema: {
+          tags: ['organization'],
+          summary: 'Create the caller’s organization',
+          body: organizationSchema,
+          response: { 201: z.object({ data: z.object({ id: z.string() }), message: z.string() }) },
+        },
+      },
+      async (request, reply) => {
+        const data = await createOrganization(ctx, requireUser(request), request.body);
+        return reply.status(201).send({ data, message: ORGANIZATION_MESSAGES.created });
+      },
+    );
+
+    app.get(
+      '/organization',
+      {
+        onRequest: signedInOnly,
+        schema: { tags: ['organization'], summary: 'The caller’s organization or null', response: { 200: z.object({ data: organizationResponseSchema.nullable() }) } },
+      },
+      async (request) => ({ data: await getCallerOrganization(ctx, requireUser(request)) }),
+    );
+
+    app.get(
+      '/organization/:id',
+      {
+        onRequest: signedInOnly,
+        schema: { tags: ['organization'], summary: 'The caller’s organization by id', params, response: { 200: z.object({ data: organizationResponseSchema }) } },
+      },
+      async (request) => ({ data: await getOwnOrganization(ctx, requireUser(request), request.params.id) }),
+    );
+
+    app.put(
+      '/organization/:id',
+      {
+        onRequest: signedInOnly,
+        schema: {
+          tags: ['organization'],
+          summary: 'Update the caller’s organization',
+          params,
+          body: organizationSchema,
+          response: { 200: z.object({ data: organizationResponseSchema, message: z.string() }) },
+        },
+      },
+      async (request) => ({
+        data: await updateOwnOrganization(ctx, requireUser(request), request.params.id, request.body),
+        message: ORGANIZATION_MESSAGES.updated,
+      }),
+    );
+  };
 }

@@ -1,7 +1,49 @@
+/**
+ * Console API terms routes (console.md §7 User: GET and POST
+ * /user/agreement-tnc/{userId}?check=true&pp_version=1.9&tnc_version=1.2.2; POST has no body).
+ */
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AUTH_MESSAGES, termsQuerySchema } from '@pesan/contracts/auth';
 import type { AppContext } from '../../context.ts';
+import { requireUser, signedInOnly } from '../../plugins/session.ts';
+import { acceptTerms, termsAccepted } from './terms.service.ts';
 
-/** Console API routes of terms (ARCHITECTURE.md §5). TODO(owner: S1). */
-export function termsRoutes(_ctx: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+const params = z.object({ userId: z.string().min(1).max(64) });
+
+export function termsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/user/agreement-tnc/:userId',
+      {
+        onRequest: signedInOnly,
+        schema: {
+          tags: ['terms'],
+          summary: 'Whether the caller accepted the current terms',
+          params,
+          querystring: termsQuerySchema,
+          response: { 200: z.object({ data: z.object({ tnc_accept: z.boolean() }) }) },
+        },
+      },
+      async (request) => ({ data: { tnc_accept: await termsAccepted(ctx, requireUser(request), request.params.userId, request.query) } }),
+    );
+
+    app.post(
+      '/user/agreement-tnc/:userId',
+      {
+        onRequest: signedInOnly,
+        schema: {
+          tags: ['terms'],
+          summary: 'Accept the current terms',
+          params,
+          querystring: termsQuerySchema,
+          response: { 200: z.object({ data: z.object({ tnc_accept: z.literal(true) }), message: z.string() }) },
+        },
+      },
+      async (request) => {
+        await acceptTerms(ctx, requireUser(request), request.params.userId, request.query);
+        return { data: { tnc_accept: true as const }, message: AUTH_MESSAGES.termsSubmitted };
+      },
+    );
+  };
 }

@@ -1,0 +1,51 @@
+/**
+ * One-time e-mail tokens and failed sign-ins (SQL only). Tokens are stored as their SHA-256 hex.
+ */
+import { and, count, eq, gt, gte, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { emailTokens, loginFailures } from '../../db/schema/users.ts';
+
+export type EmailTokenKind = 'verify' | 'reset';
+
+export async function insertEmailToken(db: Db, row: { tokenHash: string; userId: string; kind: EmailTokenKind; expiresAt: Date }): Promise<void> {
+  await db.insert(emailTokens).values(row);
+}
+
+/** Marks every unused token of `kind` for `userId` as used (a new one replaces them). */
+export async function invalidateEmailTokens(db: Db, userId: string, kind: EmailTokenKind, now: Date): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt)));
+}
+
+/**
+ * Atomically uses the token: marks it used when it exists, is of `kind`, unused and not expired at
+ * `now`. Returns its user id, or null (unknown, wrong kind, used or expired).
+ */
+export async function consumeEmailToken(db: Db, tokenHash: string, kind: EmailTokenKind, now: Date): Promise<string | null> {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
+    .returning({ userId: emailTokens.userId });
+  return row?.userId ?? null;
+}
+
+/** Failed sign-ins for `email` at or after `since`. */
+export async function countLoginFailures(db: Db, email: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.email, email), gte(loginFailures.at, since)));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertLoginFailure(db: Db, email: string, at: Date): Promise<void> {
+  await db.insert(loginFailures).values({ email, at });
+}
+
+/** Forgets the failed sign-ins of `email` (after a successful sign-in or a password reset). */
+export async function clearLoginFailures(db: Db, email: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.email, email));
+}

@@ -1,0 +1,214 @@
+/**
+ * Account rules (console.md §2 auth routes, §4 states, §5 validation, §8 errors; ARCHITECTURE.md §5,
+ * §7.1): registration with e-mail verification, sign-in with a per-address failure limit, password
+ * reset and change. Sessions are started and ended by the routes (plugins/session.ts).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { AUTH_MESSAGES, type LoginInput, type RegisterInput } from '@pesan/contracts/auth';
+import { normalisePhone } from '@pesan/contracts/phone';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import type { MailMessage } from '../../lib/mailer.ts';
+import { findUserByEmail, findUserById, insertUser, markEmailVerified, setPasswordHash, type UserRow } from '../user/user.repo.ts';
+import { passwordChangedMail, resetPasswordMail, verificationMail } from './auth.mail.ts';
+import {
+  clearLoginFailures,
+  consumeEmailToken,
+  countLoginFailures,
+  insertEmailToken,
+  insertLoginFailure,
+  invalidateEmailTokens,
+  type EmailTokenKind,
+} from './auth.repo.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { revokeUserSessions, type SessionRow } from './session.repo.ts';
+
+/** Verification links last 24 hours; reset links 60 minutes. */
+export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** 10 failed sign-ins for one address within 15 minutes lock that address (until they age out). */
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** Creates a one-time token of `kind` for `userId` (older unused ones of that kind stop working); returns the raw token. */
+async function issueToken(db: Db, userId: string, kind: EmailTokenKind, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await invalidateEmailTokens(db, userId, kind, now);
+  await insertEmailToken(db, {
+    tokenHash: sha256(token),
+    userId,
+    kind,
+    expiresAt: new Date(now.getTime() + (kind === 'verify' ? VERIFY_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS)),
+  });
+  return token;
+}
+
+/** Sends `message`, logging instead of failing: the answer of the call must not depend on the mail server. */
+async function sendQuietly(ctx: AppContext, log: FastifyBaseLogger, message: MailMessage): Promise<void> {
+  try {
+    await ctx.mailer.send(message);
+  } catch (err) {
+    log.error({ err, to: message.to, subject: message.subject }, 'system e-mail could not be sent');
+  }
+}
+
+async function sendVerification(ctx: AppContext, log: FastifyBaseLogger, user: UserRow): Promise<void> {
+  const token = await issueToken(ctx.database.db, user.id, 'verify', ctx.now());
+  await sendQuietly(ctx, log, verificationMail(user.email, user.fullName, `${ctx.config.publicUrl}/auth/email_verification/${token}`));
+}
+
+/**
+ * Registers an unverified account (argon2id hash; phone stored as E.164 when it parses) and sends
+ * the verification e-mail with `${PUBLIC_URL}/auth/email_verification/{token}` (24 h).
+ * @returns `{email}` of the new account.
+ * @throws 409 `conflict` with details `[{path:'email', message: AUTH_MESSAGES.emailTaken}]`.
+ */
+export async function registerAccount(ctx: AppContext, log: FastifyBaseLogger, input: RegisterInput): Promise<{ email: string }> {
+  const db = ctx.database.db;
+  const taken = () => new AppError('conflict', AUTH_MESSAGES.emailTaken, [{ path: 'email', message: AUTH_MESSAGES.emailTaken }]);
+  if (await findUserByEmail(db, input.email)) throw taken();
+  const passwordHash = await hashPassword(input.password);
+  let user: UserRow;
+  try {
+    user = await insertUser(db, {
+      fullName: input.fullName,
+      email: input.email,
+      phoneNumber: normalisePhone(input.phoneNumber)?.e164 ?? input.phoneNumber,
+      passwordHash,
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw taken();
+    throw err;
+  }
+  await sendVerification(ctx, log, user);
+  return { email: user.email };
+}
+
+/**
+ * Uses a verification token (once) and marks the e-mail verified (console.md §2
+ * /auth/email_verification). The caller then starts a session.
+ * @throws 400 `invalid_request` AUTH_MESSAGES.invalidVerification for an unknown, used or expired token.
+ */
+export async function verifyEmail(ctx: AppContext, token: string): Promise<UserRow> {
+  const now = ctx.now();
+  const user = await ctx.database.db.transaction(async (tx) => {
+    const userId = await consumeEmailToken(tx, sha256(token), 'verify', now);
+    return userId ? markEmailVerified(tx, userId, now) : null;
+  });
+  if (!user) throw new AppError('invalid_request', AUTH_MESSAGES.invalidVerification);
+  return user;
+}
+
+/**
+ * Sends a new verification e-mail when `email` belongs to an unverified account; does nothing
+ * otherwise. The caller answers the same either way.
+ */
+export async function resendVerification(ctx: AppContext, log: FastifyBaseLogger, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.database.db, email);
+  if (user && !user.emailVerifiedAt) await sendVerification(ctx, log, user);
+}
+
+/**
+ * Checks e-mail and password (ARCHITECTURE.md §5 login).
+ * @returns the verified user; the caller starts the session.
+ * @throws 429 `rate_limited` after LOGIN_FAILURE_LIMIT failures for the address within 15 minutes
+ *   (even with the right password); 401 `unauthorized` AUTH_MESSAGES.invalidCredentials for an
+ *   unknown e-mail or a wrong password (identical answers, similar time); 403 `email_not_verified`
+ *   for an unverified account with the right password.
+ */
+export async function login(ctx: AppContext, input: LoginInput): Promise<UserRow> {
+  const db = ctx.database.db;
+  const now = ctx.now();
+  const failures = await countLoginFailures(db, input.email, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
+  if (failures >= LOGIN_FAILURE_LIMIT) throw new AppError('rate_limited', AUTH_MESSAGES.tooManyAttempts, undefined, { 'Retry-After': '900' });
+  const user = await findUserByEmail(db, input.email);
+  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !ok) {
+    await insertLoginFailure(db, input.email, now);
+    throw new AppError('unauthorized', AUTH_MESSAGES.invalidCredentials);
+  }
+  if (!user.emailVerifiedAt) throw new AppError('email_not_verified', AUTH_MESSAGES.emailNotVerified);
+  await clearLoginFailures(db, input.email);
+  return user;
+}
+
+/**
+ * Sends a reset e-mail with `${PUBLIC_URL}/auth/reset-password?token={token}` (60 minutes, once)
+ * when `email` has an account. The caller always answers AUTH_MESSAGES.forgotDescription.
+ */
+export async function forgotPassword(ctx: AppContext, log: FastifyBaseLogger, email: string): Promise<void> {
+  const db = ctx.database.db;
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const token = await issueToken(db, user.id, 'reset', ctx.now());
+  await sendQuietly(ctx, log, resetPasswordMail(user.email, user.fullName, `${ctx.config.publicUrl}/auth/reset-password?token=${token}`));
+}
+
+/**
+ * Sets a new password with a reset token (once), revokes every session of the user, clears the
+ * address's failed sign-ins, marks the e-mail verified (the link proves the mailbox) and sends the
+ * password-changed e-mail.
+ * @throws 400 `invalid_request` AUTH_MESSAGES.resetExpired for an unknown, used or expired token (console.md §8).
+ */
+export async function resetPassword(ctx: AppContext, log: FastifyBaseLogger, token: string, password: string): Promise<void> {
+  const now = ctx.now();
+  const passwordHash = await hashPassword(password);
+  const user = await ctx.database.db.transaction(async (tx) => {
+    const userId = await consumeEmailToken(tx, sha256(token), 'reset', now);
+    if (!userId) return null;
+    await setPasswordHash(tx, userId, passwordHash, now);
+    await revokeUserSessions(tx, userId, now);
+    return markEmailVerified(tx, userId, now);
+  });
+  if (!user) throw new AppError('invalid_request', AUTH_MESSAGES.resetExpired);
+  await clearLoginFailures(ctx.database.db, user.email);
+  await sendQuietly(ctx, log, passwordChangedMail(user.email, user.fullName, `${ctx.config.publicUrl}/auth/login`));
+}
+
+/**
+ * Changes the caller's password (console.md §7 POST /auth/change_password/{userId}); revokes the
+ * user's other sessions (the current one stays) and sends the password-changed e-mail.
+ * @throws 404 when `userId` is not the caller; 400 with details `[{path:'oldPassword'}]` for a wrong
+ *   current password (counted like a failed sign-in); 429 `rate_limited` once the address is locked.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  session: SessionRow,
+  userId: string,
+  input: { oldPassword: string; password: string },
+): Promise<void> {
+  if (userId !== session.userId) throw notFound('User');
+  const db = ctx.database.db;
+  const now = ctx.now();
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound('User');
+  const failures = await countLoginFailures(db, user.email, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
+  if (failures >= LOGIN_FAILURE_LIMIT) throw new AppError('rate_limited', AUTH_MESSAGES.tooManyAttempts, undefined, { 'Retry-After': '900' });
+  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+    await insertLoginFailure(db, user.email, now);
+    throw fieldError('oldPassword', AUTH_MESSAGES.currentPasswordIncorrect);
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await setPasswordHash(tx, userId, passwordHash, now);
+    await revokeUserSessions(tx, userId, now, session.idHash);
+  });
+  await sendQuietly(ctx, log, passwordChangedMail(user.email, user.fullName, `${ctx.config.publicUrl}/auth/login`));
+}
+
+/** The session's user, or 401 when the account is gone. */
+export async function sessionUser(ctx: AppContext, session: SessionRow): Promise<UserRow> {
+  const user = await findUserById(ctx.database.db, session.userId);
+  if (!user) throw new AppError('unauthorized', 'Your session has ended. Please sign in again.');
+  return user;
+}

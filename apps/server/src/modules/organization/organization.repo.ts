@@ -1,0 +1,42 @@
+/**
+ * Organizations table access (SQL only).
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { OrganizationInput } from '@pesan/contracts/organization';
+import type { Db } from '../../db/client.ts';
+import { organizations } from '../../db/schema/organizations.ts';
+import { users } from '../../db/schema/users.ts';
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+
+const columns = (input: OrganizationInput) => ({
+  businessName: input.business_name,
+  businessPhone: input.business_phone,
+  businessAddress: input.business_address,
+  websiteUrl: input.website_url,
+});
+
+export async function insertOrganization(db: Db, input: OrganizationInput): Promise<OrganizationRow> {
+  const [row] = await db.insert(organizations).values(columns(input)).returning();
+  return row!;
+}
+
+/** Sets the user's organization when they have none; false when they already have one. */
+export async function attachUserToOrganization(db: Db, userId: string, organizationId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ organizationId, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.organizationId)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+export async function findOrganizationById(db: Db, id: string): Promise<OrganizationRow | null> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function updateOrganization(db: Db, id: string, input: OrganizationInput, now: Date): Promise<OrganizationRow | null> {
+  const [row] = await db.update(organizations).set({ ...columns(input), updatedAt: now }).where(eq(organizations.id, id)).returning();
+  return row ?? null;
+}

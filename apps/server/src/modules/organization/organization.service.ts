@@ -1,0 +1,60 @@
+/**
+ * Organization rules (console.md §2 company-data-first, §3 Organization, §4 organization creation,
+ * §7 Organization). A user belongs to at most one organization and sees only their own; any other
+ * organization id is a 404.
+ */
+import { ORGANIZATION_MESSAGES, type Organization, type OrganizationInput } from '@pesan/contracts/organization';
+import type { AppContext } from '../../context.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { SessionRow } from '../auth/session.repo.ts';
+import { attachUserToOrganization, findOrganizationById, insertOrganization, updateOrganization, type OrganizationRow } from './organization.repo.ts';
+
+/** The console's organization JSON (contracts organizationResponseSchema; the spec's snake_case names). */
+export function toOrganization(row: OrganizationRow): Organization {
+  return {
+    id: row.id,
+    business_name: row.businessName,
+    business_phone: row.businessPhone,
+    business_address: row.businessAddress,
+    website_url: row.websiteUrl,
+  };
+}
+
+/**
+ * Creates an organization and makes it the caller's, in one transaction.
+ * @returns `{id}` of the new organization.
+ * @throws 409 `conflict` ORGANIZATION_MESSAGES.alreadyHasOrganization when the caller has one (nothing is created).
+ */
+export async function createOrganization(ctx: AppContext, session: SessionRow, input: OrganizationInput): Promise<{ id: string }> {
+  const conflict = () => new AppError('conflict', ORGANIZATION_MESSAGES.alreadyHasOrganization);
+  if (session.organizationId) throw conflict();
+  const now = ctx.now();
+  return ctx.database.db.transaction(async (tx) => {
+    const org = await insertOrganization(tx, input);
+    if (!(await attachUserToOrganization(tx, session.userId, org.id, now))) throw conflict();
+    return { id: org.id };
+  });
+}
+
+/** The caller's organization, or null when they have none yet. */
+export async function getCallerOrganization(ctx: AppContext, session: SessionRow): Promise<Organization | null> {
+  if (!session.organizationId) return null;
+  const row = await findOrganizationById(ctx.database.db, session.organizationId);
+  return row ? toOrganization(row) : null;
+}
+
+/** The organization `id` when it is the caller's; otherwise 404 `not_found`. */
+export async function getOwnOrganization(ctx: AppContext, session: SessionRow, id: string): Promise<Organization> {
+  if (!session.organizationId || id !== session.organizationId) throw notFound('Organization');
+  const row = await findOrganizationById(ctx.database.db, id);
+  if (!row) throw notFound('Organization');
+  return toOrganization(row);
+}
+
+/** Replaces the four fields of the caller's organization `id`; another id -> 404 and nothing changes. */
+export async function updateOwnOrganization(ctx: AppContext, session: SessionRow, id: string, input: OrganizationInput): Promise<Organization> {
+  if (!session.organizationId || id !== session.organizationId) throw notFound('Organization');
+  const row = await updateOrganization(ctx.database.db, id, input, ctx.now());
+  if (!row) throw notFound('Organization');
+  return toOrganization(row);
+}

@@ -1,0 +1,44 @@
+/**
+ * Profile rules (console.md §5 Account settings, §7 User): a user reads and changes only their own
+ * record; only fullName and avatar change (e-mail and phone are read-only).
+ */
+import type { User, UpdateUserInput } from '@pesan/contracts/auth';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { SessionRow } from '../auth/session.repo.ts';
+import { findUserById, updateUserProfile, type UserRow } from './user.repo.ts';
+
+/** The console's user JSON (contracts userSchema): no hash, no timestamps. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    avatar: row.avatar ?? null,
+    organizationId: row.organizationId ?? null,
+    emailVerified: row.emailVerifiedAt !== null,
+  };
+}
+
+/**
+ * The caller's own user. `id` other than the caller's (or unknown) -> 404 `not_found`, so another
+ * user's existence is never confirmed.
+ */
+export async function getOwnUser(ctx: AppContext, session: SessionRow, id: string): Promise<User> {
+  if (id !== session.userId) throw notFound('User');
+  const row = await findUserById(ctx.database.db, id);
+  if (!row) throw notFound('User');
+  return toUser(row);
+}
+
+/**
+ * Updates the caller's fullName and avatar (avatar undefined = unchanged, null = removed).
+ * Another user's id -> 404. Returns the updated user.
+ */
+export async function updateOwnUser(ctx: AppContext, session: SessionRow, id: string, input: UpdateUserInput): Promise<User> {
+  if (id !== session.userId) throw notFound('User');
+  const row = await updateUserProfile(ctx.database.db, id, { fullName: input.fullName, avatar: input.avatar }, ctx.now());
+  if (!row) throw notFound('User');
+  return toUser(row);
+}
