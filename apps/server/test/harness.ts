@@ -67,6 +67,8 @@ export async function createTestApp(opts: { env?: Record<string, string>; worker
     const fresh = await freshPostgresDatabase();
     drop = fresh.drop;
     database = await openPostgres(fresh.url);
+  } else if (opts.dataDir) {
+    database = await openPglite(dataDir);
   } else {
     database = await openPglite();
   }

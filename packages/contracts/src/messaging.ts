@@ -2,7 +2,7 @@
  * Public messaging API `/v1` bodies and answers (ARCHITECTURE.md §6).
  */
 import { z } from 'zod';
-import type { ChannelId } from './channels.ts';
+import { CHANNEL_IDS, type ChannelId } from './channels.ts';
 import type { MessageStatus } from './statuses.ts';
 
 const to = z.string({ error: '`to` is required' }).trim().min(1, '`to` is required').max(40);
@@ -75,3 +75,68 @@ export interface V1Message {
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
 /** Signed-request clock tolerance (ARCHITECTURE.md §6), in seconds. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** Response schema of a `/v1` message (ARCHITECTURE.md §6), for the OpenAPI document and serialisation. */
+export const v1MessageSchema = z.object({
+  id: z.string(),
+  channel: z.enum(CHANNEL_IDS),
+  to: z.string(),
+  status: z.string(),
+  total_sms: z.number().int().optional(),
+  country: z.string().nullable().optional(),
+  otp: z.string().optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  error: z.object({ reason: z.string() }).nullable().optional(),
+  events: z.array(z.object({ status: z.string(), at: z.string(), reason: z.string().nullable() })).optional(),
+});
+
+/** Longest accepted `Idempotency-Key` header, in characters. */
+export const IDEMPOTENCY_KEY_MAX = 255;
+/** Seconds of call time a Call or Voice OTP message reserves from the prepaid `call` quota. */
+export const CALL_QUOTA_SECONDS = 60;
+
+/** Error texts of the `/v1` API (ARCHITECTURE.md §6): one text, one place. */
+export const V1_MESSAGES = {
+  missingToken: 'Send the access token as `Authorization: Bearer <token>`',
+  invalidToken: 'The access token is invalid or has been revoked',
+  channelNotEnabled: 'This access token cannot send on this channel',
+  missingSignature: 'This application requires signed requests: send `X-Timestamp` and `X-Signature`',
+  expiredSignature: '`X-Timestamp` is more than 5 minutes away from the server time',
+  invalidSignature: '`X-Signature` does not match the request',
+  invalidPhone: '`to` must be a phone number, e.g. +6281234567890 or 081234567890',
+  quotaExceeded: 'Not enough prepaid quota left for this message',
+  templateNotApproved: 'The WhatsApp template does not exist or is not approved',
+  idempotencyConflict: 'This Idempotency-Key was used with another request body',
+  idempotencyKeyTooLong: '`Idempotency-Key` must be at most 255 characters',
+  rateLimited: 'Too many requests for this access token; slow down and retry later',
+  messageNotFound: 'Message not found',
+} as const;
+
+/** Prepaid quota types (console.md §3 Remaining quota entry). */
+export type QuotaType = 'wa_marketing' | 'wa_authentication' | 'wa_utility' | 'call' | 'sms' | 'sms_otp' | 'email';
+
+/**
+ * What one accepted message costs from which prepaid quota (ARCHITECTURE.md §6, console.md §3):
+ * WhatsApp template -> `wa_<category>` (lower-cased template category), WhatsApp text -> `wa_marketing`,
+ * SMS -> `sms` per segment, SMS OTP -> `sms_otp` 1, Email -> `email` 1, Call and Voice OTP -> `call`
+ * 60 seconds. `totalSms` is the segment count (SMS only); `templateCategory` e.g. 'UTILITY'.
+ */
+export function quotaCost(channel: ChannelId, opts: { totalSms?: number; templateCategory?: string } = {}): { type: QuotaType; cost: number } {
+  switch (channel) {
+    case 'whatsapp': {
+      const cat = opts.templateCategory?.toLowerCase();
+      const type = cat === 'authentication' || cat === 'utility' || cat === 'marketing' ? (`wa_${cat}` as QuotaType) : 'wa_marketing';
+      return { type, cost: 1 };
+    }
+    case 'sms':
+      return { type: 'sms', cost: Math.max(1, opts.totalSms ?? 1) };
+    case 'sms_otp':
+      return { type: 'sms_otp', cost: 1 };
+    case 'email':
+      return { type: 'email', cost: 1 };
+    case 'call':
+    case 'voice_otp':
+      return { type: 'call', cost: CALL_QUOTA_SECONDS };
+  }
+}
