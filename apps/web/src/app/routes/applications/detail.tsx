@@ -1,6 +1,43 @@
-import { Outlet } from 'react-router';
+/**
+ * Application details (console.md §2): breadcrumb to My Application, read-only name and App ID,
+ * Last Modified, the Token Authentication section and a link to Monitoring.
+ * (The Remaining Quota panel comes with the quota issue.)
+ */
+import { Alert, Button, Stack } from '@mantine/core';
+import { IconChartBar } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { APPLICATION_MESSAGES } from '@pesan/contracts/application';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useApplication } from '../../../features/applications/api/get-application.ts';
+import { ApplicationSummary } from '../../../features/applications/components/application-summary.tsx';
+import { TokenSection } from '../../../features/tokens/components/token-section.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 
-/** TODO(owner: B): detail */
-export default function Page() {
-  return <><h1>detail</h1><Outlet /></>;
+export default function ApplicationDetailPage() {
+  const { appId = '' } = useParams();
+  const app = useApplication(appId);
+  const notFound = app.error instanceof ApiError && app.error.status === 404;
+  return (
+    <>
+      <PageHeader
+        title="Details App"
+        breadcrumbs={[{ label: 'My Application', to: '/my-application' }, { label: 'Details App' }]}
+        actions={
+          <Button component={Link} to={`/my-application/detail-transaction/${appId}`} variant="default" leftSection={<IconChartBar size={16} aria-hidden />}>
+            Monitoring
+          </Button>
+        }
+      />
+      {notFound ? (
+        <Alert color="red" variant="light" title="Error!">
+          {APPLICATION_MESSAGES.notFound}
+        </Alert>
+      ) : (
+        <Stack gap="lg">
+          <ApplicationSummary app={app.data} />
+          {app.data ? <TokenSection applicationId={app.data.id} channels={app.data.channels.map((c) => c.channel)} /> : null}
+        </Stack>
+      )}
+    </>
+  );
 }

@@ -1,6 +1,40 @@
-import { Outlet } from 'react-router';
+/**
+ * Edit application (console.md §2): the id comes in navigation state (`{id}`); without it the page
+ * goes back to /my-application. Success toasts 'Success edit application' and returns to the list.
+ */
+import { useEffect } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useLocation, useNavigate } from 'react-router';
+import { APPLICATION_MESSAGES } from '@pesan/contracts/application';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { EditApplicationForm } from '../../../features/applications/components/edit-application-form.tsx';
 
-/** TODO(owner: B): edit */
-export default function Page() {
-  return <><h1>edit</h1><Outlet /></>;
+/** Reads the application id from navigation state (`{id}`, also `{appId}` or `{_id}`). */
+export function idFromState(state: unknown): string | null {
+  if (!state || typeof state !== 'object') return null;
+  const s = state as Record<string, unknown>;
+  const id = s.id ?? s.appId ?? s._id;
+  return typeof id === 'string' && id ? id : null;
+}
+
+export default function EditApplicationPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const id = idFromState(location.state);
+  useEffect(() => {
+    if (!id) navigate('/my-application', { replace: true });
+  }, [id, navigate]);
+  if (!id) return null;
+  return (
+    <>
+      <PageHeader title="Details App" breadcrumbs={[{ label: 'My Application', to: '/my-application' }, { label: 'Details App' }]} />
+      <EditApplicationForm
+        id={id}
+        onSaved={() => {
+          notifications.show({ color: 'green', title: APPLICATION_MESSAGES.editSuccessTitle, message: APPLICATION_MESSAGES.editSuccessMessage });
+          navigate('/my-application');
+        }}
+      />
+    </>
+  );
 }

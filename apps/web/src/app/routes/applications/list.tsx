@@ -1,6 +1,23 @@
-import { Outlet } from 'react-router';
+/** My Application (console.md §2): page header with 'Create Application' and the application list. */
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { ApplicationList } from '../../../features/applications/components/application-list.tsx';
 
-/** TODO(owner: B): list */
-export default function Page() {
-  return <><h1>list</h1><Outlet /></>;
+export default function ApplicationsPage() {
+  return (
+    <>
+      <PageHeader
+        title="My Application"
+        description="Your applications, their channels and keys."
+        actions={
+          <Button component={Link} to="/my-application/create-application" leftSection={<IconPlus size={16} aria-hidden />} color="blue.8">
+            Create Application
+          </Button>
+        }
+      />
+      <ApplicationList />
+    </>
+  );
 }

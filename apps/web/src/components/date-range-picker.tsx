@@ -1,0 +1,156 @@
+/**
+ * Date-range picker with presets Today, Yesterday, Last 7 Days, Last 30 Days (console.md §2
+ * Monitoring) and the 1–31 day rule (console.md §5, §9; MAX_RANGE_DAYS in contracts/records).
+ * Values are inclusive calendar days as 'YYYY-MM-DD' strings in the browser's time zone.
+ */
+import { useId, useState } from 'react';
+import { Button, Popover, Stack, Text } from '@mantine/core';
+import { DatePicker } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { MAX_RANGE_DAYS, RECORDS_MESSAGES } from '@pesan/contracts/records';
+
+/** Inclusive range of days, `[start, end]` as 'YYYY-MM-DD'. */
+export type DateRange = [string, string];
+
+const DAY = 'YYYY-MM-DD';
+
+/** Number of calendar days in `[start, end]`, counting both ends: same day -> 1. */
+export function rangeDays(start: string, end: string): number {
+  return dayjs(end).startOf('day').diff(dayjs(start).startOf('day'), 'day') + 1;
+}
+
+/**
+ * Checks the 1–31 day rule. Returns null when valid, else the message to show:
+ * end before start -> RECORDS_MESSAGES.rangeInvalid; more than 31 days -> rangeTooLong.
+ */
+export function rangeError(start: string, end: string): string | null {
+  const days = rangeDays(start, end);
+  if (days < 1) return RECORDS_MESSAGES.rangeInvalid;
+  if (days > MAX_RANGE_DAYS) return RECORDS_MESSAGES.rangeTooLong;
+  return null;
+}
+
+export const DATE_PRESET_LABELS = ['Today', 'Yesterday', 'Last 7 Days', 'Last 30 Days'] as const;
+export type DatePresetLabel = (typeof DATE_PRESET_LABELS)[number];
+
+/** The presets relative to `today` (defaults to now): Last 7 Days is today and the 6 days before. */
+export function datePresets(today: Date = new Date()): { label: DatePresetLabel; value: DateRange }[] {
+  const t = dayjs(today).startOf('day');
+  const d = (x: dayjs.Dayjs) => x.format(DAY);
+  return [
+    { label: 'Today', value: [d(t), d(t)] },
+    { label: 'Yesterday', value: [d(t.subtract(1, 'day')), d(t.subtract(1, 'day'))] },
+    { label: 'Last 7 Days', value: [d(t.subtract(6, 'day')), d(t)] },
+    { label: 'Last 30 Days', value: [d(t.subtract(29, 'day')), d(t)] },
+  ];
+}
+
+/** The default Monitoring range: Last 7 Days. */
+export function defaultDateRange(today: Date = new Date()): DateRange {
+  return datePresets(today)[2]!.value;
+}
+
+/**
+ * Bounds while the user has picked only a start day: at most 31 days either side of it (inclusive),
+ * never after `today`. Without a pending start only `today` bounds the calendar.
+ */
+export function pickBounds(pendingStart: string | null, today: Date = new Date()): { minDate?: string; maxDate: string } {
+  const t = dayjs(today).format(DAY);
+  if (!pendingStart) return { maxDate: t };
+  const s = dayjs(pendingStart);
+  const max = s.add(MAX_RANGE_DAYS - 1, 'day').format(DAY);
+  return { minDate: s.subtract(MAX_RANGE_DAYS - 1, 'day').format(DAY), maxDate: max < t ? max : t };
+}
+
+/** Human text of a range: '01 Mar 2026 - 07 Mar 2026', or the preset's name when it matches one. */
+export function rangeLabel([start, end]: DateRange, today: Date = new Date()): string {
+  const preset = datePresets(today).find((p) => p.value[0] === start && p.value[1] === end);
+  if (preset) return preset.label;
+  const f = (s: string) => dayjs(s).format('DD MMM YYYY');
+  return start === end ? f(start) : `${f(start)} - ${f(end)}`;
+}
+
+export interface DateRangePickerProps {
+  value: DateRange;
+  onChange: (value: DateRange) => void;
+  /** Accessible name of the button; 'Date range' by default. */
+  label?: string;
+}
+
+/** A button showing the range that opens a calendar with presets; a complete valid pick applies and closes. */
+export function DateRangePicker({ value, onChange, label = 'Date range' }: DateRangePickerProps) {
+  const [opened, setOpened] = useState(false);
+  const [draft, setDraft] = useState<[string | null, string | null]>(value);
+  const [error, setError] = useState<string | null>(null);
+  const descId = useId();
+  const pending = draft[0] && !draft[1] ? draft[0] : null;
+  const bounds = pickBounds(pending);
+
+  const apply = (next: [string | null, string | null]) => {
+    setDraft(next);
+    if (!next[0] || !next[1]) return;
+    const err = rangeError(next[0], next[1]);
+    setError(err);
+    if (!err) {
+      onChange([next[0], next[1]]);
+      setOpened(false);
+    }
+  };
+
+  return (
+    <Popover
+      opened={opened}
+      onChange={(o) => {
+        setOpened(o);
+        if (o) setDraft(value);
+      }}
+      position="bottom-end"
+      shadow="md"
+      trapFocus
+      returnFocus
+    >
+      <Popover.Target>
+        <Button
+          variant="default"
+          leftSection={<IconCalendar size={16} aria-hidden />}
+          aria-label={label}
+          aria-describedby={descId}
+          onClick={() => {
+            setDraft(value);
+            setError(null);
+            setOpened((o) => !o);
+          }}
+        >
+          <span id={descId}>{rangeLabel(value)}</span>
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs">
+          <DatePicker
+            type="range"
+            allowSingleDateInRange
+            value={draft}
+            onChange={(v) => apply([v[0] ? dayjs(v[0]).format(DAY) : null, v[1] ? dayjs(v[1]).format(DAY) : null])}
+            presets={datePresets().map((p) => ({ label: p.label, value: p.value }))}
+            minDate={bounds.minDate}
+            maxDate={bounds.maxDate}
+            ariaLabels={{
+              previousMonth: 'Previous month', nextMonth: 'Next month', monthLevelControl: 'Change month',
+              previousYear: 'Previous year', nextYear: 'Next year', yearLevelControl: 'Change year',
+              previousDecade: 'Previous decade', nextDecade: 'Next decade',
+            }}
+          />
+          <Text size="xs" c="gray.7">
+            Pick 1 to {MAX_RANGE_DAYS} days.
+          </Text>
+          {error ? (
+            <Text size="sm" c="red.8" role="alert">
+              {error}
+            </Text>
+          ) : null}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * One application on My Application (console.md §2): name (opens the detail page), Edit (to the
+ * edit page with the id in navigation state), channel chips, App ID with a copy button ('Copied'
+ * for 2 s, console.md §9), 'App Issued' (updated_at as DD/MM/YYYY) and Monitoring.
+ */
+import { ActionIcon, Anchor, Button, Card, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy, IconEdit, IconChartBar } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import type { Application } from '@pesan/contracts/application';
+import { formatDate } from '../../../lib/format.ts';
+import { ChannelChips } from './channel-chips.tsx';
+
+/** Copy delay shown as 'Copied' (console.md §9 "copy confirmation 2 s"). */
+export const COPY_CONFIRM_MS = 2000;
+
+export function CopyIdButton({ value }: { value: string }) {
+  return (
+    <CopyButton value={value} timeout={COPY_CONFIRM_MS}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow position="right" opened={copied ? true : undefined}>
+          <ActionIcon
+            variant="subtle"
+            color={copied ? 'teal' : 'gray'}
+            size="sm"
+            aria-label={copied ? 'Copied' : 'Copy App ID'}
+            onClick={(e) => {
+              e.stopPropagation();
+              copy();
+            }}
+          >
+            {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </CopyButton>
+  );
+}
+
+export function ApplicationCard({ app }: { app: Application }) {
+  const navigate = useNavigate();
+  const detail = `/my-application/detail/${app.id}`;
+  return (
+    <Card withBorder radius="md" padding="lg" style={{ cursor: 'pointer' }} onClick={() => navigate(detail)} data-testid="application-card">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Anchor component={Link} to={detail} fw={700} size="lg" c="dark.9" onClick={(e) => e.stopPropagation()} style={{ wordBreak: 'break-word' }}>
+            {app.application_name}
+          </Anchor>
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconEdit size={14} aria-hidden />}
+            styles={{ label: { color: 'var(--mantine-color-blue-9)' } }}
+            onClick={(e) => {
+              e.stopPropagation();
+              navigate('/my-application/edit-application', { state: { id: app.id } });
+            }}
+          >
+            Edit
+          </Button>
+        </Group>
+        <ChannelChips channels={app.channels} />
+        <Stack gap={2}>
+          <Text size="xs" c="gray.7">
+            App ID
+          </Text>
+          <Group gap={4} wrap="nowrap">
+            <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+              {app.id}
+            </Text>
+            <CopyIdButton value={app.id} />
+          </Group>
+        </Stack>
+        <Group justify="space-between" align="flex-end">
+          <Stack gap={2}>
+            <Text size="xs" c="gray.7">
+              App Issued
+            </Text>
+            <Text size="sm">{formatDate(app.updated_at)}</Text>
+          </Stack>
+          <Button
+            component={Link}
+            to={`/my-application/detail-transaction/${app.id}`}
+            variant="outline"
+            size="xs"
+            leftSection={<IconChartBar size={14} aria-hidden />}
+            styles={{ root: { borderColor: 'var(--mantine-color-blue-8)' }, label: { color: 'var(--mantine-color-blue-8)' } }}
+            onClick={(e: React.MouseEvent) => e.stopPropagation()}
+          >
+            Monitoring
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * Monitoring of one application (console.md §2 Monitoring, §4, §8, §9): 'Channel' (the
+ * application's channels), 'Status' (MONITORING_FILTERS), the date range (default Last 7 Days,
+ * 1–31 days), Export (to /generate-report, opening its create pop-up), 'Search' by Message ID,
+ * Number or Email (debounced 2 s), 'Refresh', the table, the 'from - to of total' pager and the
+ * 'Last transaction update' footer. Errors toast 'Error!' with the server's message.
+ */
+import { useEffect } from 'react';
+import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconFileExport, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import dayjs from 'dayjs';
+import { PAGE_SIZE } from '@pesan/contracts/application';
+import { MONITORING_CHANNEL_LABELS, type ChannelId } from '@pesan/contracts/channels';
+import { RECORDS_MESSAGES } from '@pesan/contracts/records';
+import { MONITORING_FILTERS, statusLabel, type MessageStatus } from '@pesan/contracts/statuses';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatRelative } from '../../../lib/format.ts';
+import { AppPagination } from '../../../components/pagination.tsx';
+import { DateRangePicker, defaultDateRange } from '../../../components/date-range-picker.tsx';
+import { useRecords, type SearchKey } from '../api/list-records.ts';
+import { monitoringChannels, searchKeysFor, useMonitoringState } from '../hooks/use-monitoring-state.ts';
+import { RecordsTable } from './records-table.tsx';
+
+const SEARCH_KEY_LABELS: Record<SearchKey, string> = { message_id: 'Message ID', number: 'Number', email: 'Email' };
+
+export interface MonitoringViewProps {
+  applicationId: string;
+  channels: ChannelId[];
+}
+
+export function MonitoringView({ applicationId, channels }: MonitoringViewProps) {
+  const navigate = useNavigate();
+  const options = monitoringChannels(channels);
+  const { state, dispatch, searchText, setSearchText } = useMonitoringState({ channel: options[0] ?? 'sms', range: defaultDateRange() });
+  const records = useRecords(
+    {
+      application_id: applicationId,
+      channel: state.channel,
+      startDate: dayjs(state.range[0]).startOf('day').toISOString(),
+      endDate: dayjs(state.range[1]).endOf('day').toISOString(),
+      page: state.page,
+      limit: PAGE_SIZE,
+      showType: state.filter,
+      search: state.search ? { key: state.searchKey, value: state.search } : '',
+    },
+    options.length > 0,
+  );
+
+  useEffect(() => {
+    const err = records.error;
+    if (!err || (err instanceof ApiError && err.status === 401)) return;
+    notifications.show({ id: 'records-error', color: 'red', title: 'Error!', message: (err instanceof ApiError && err.details[0]?.message) || err.message });
+  }, [records.error, records.errorUpdatedAt]);
+
+  const data = records.data;
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="md">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <Select
+            label="Channel"
+            data={options.map((c) => ({ value: c, label: MONITORING_CHANNEL_LABELS[c] }))}
+            value={state.channel}
+            onChange={(v) => v && dispatch({ type: 'channel', channel: v as ChannelId })}
+            allowDeselect={false}
+            w={170}
+          />
+          <Select
+            label="Status"
+            data={MONITORING_FILTERS[state.channel].map((s) => ({ value: s, label: s === 'all' ? 'All' : statusLabel(s) }))}
+            value={state.filter}
+            onChange={(v) => v && dispatch({ type: 'filter', filter: v as 'all' | MessageStatus })}
+            allowDeselect={false}
+            w={170}
+          />
+          <DateRangePicker value={state.range} onChange={(range) => dispatch({ type: 'range', range })} />
+          <Button
+            variant="default"
+            leftSection={<IconFileExport size={16} aria-hidden />}
+            onClick={() => navigate('/generate-report', { state: { openCreate: true } })}
+          >
+            Export
+          </Button>
+        </Group>
+        <Group gap="sm" align="flex-end" wrap="wrap" mt="sm">
+          <Select
+            label="Find by"
+            data={searchKeysFor(state.channel).map((k) => ({ value: k, label: SEARCH_KEY_LABELS[k] }))}
+            value={state.searchKey}
+            onChange={(v) => v && dispatch({ type: 'searchKey', key: v as SearchKey })}
+            allowDeselect={false}
+            w={150}
+          />
+          <TextInput
+            label="Search"
+            placeholder={`Search by ${SEARCH_KEY_LABELS[state.searchKey]}`}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={searchText}
+            onChange={(e) => setSearchText(e.currentTarget.value)}
+            style={{ flex: '1 1 240px' }}
+          />
+          <Tooltip label="Refresh" withArrow>
+            <ActionIcon variant="default" size={36} aria-label="Refresh" onClick={() => void records.refetch()} loading={records.isFetching && !records.isPending}>
+              <IconRefresh size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Paper>
+
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          <RecordsTable channel={state.channel} rows={data?.data} loading={records.isPending} stale={records.isPlaceholderData} />
+          {data ? (
+            <AppPagination page={state.page} limit={PAGE_SIZE} total={data.total} pages={data.pages} onChange={(page) => dispatch({ type: 'page', page })} />
+          ) : null}
+          <Group gap={6}>
+            <Text size="sm" c="gray.7">
+              Last transaction update:
+            </Text>
+            <Text size="sm">{data?.last_update ? formatRelative(data.last_update) : RECORDS_MESSAGES.noData}</Text>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

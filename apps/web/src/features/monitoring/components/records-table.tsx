@@ -1,0 +1,83 @@
+/**
+ * Monitoring transaction table (console.md §2 Monitoring, §3 Transaction record, §9): Message ID,
+ * Recipient, Created At (DD-MM-YYYY 12-hour), Total SMS (SMS and SMS OTP only), Country, Status
+ * (badge with the reason as a tooltip; WhatsApp rows also show the template name).
+ */
+import { Skeleton, Table, Text } from '@mantine/core';
+import type { ChannelId } from '@pesan/contracts/channels';
+import { RECORDS_MESSAGES, type TransactionRecord } from '@pesan/contracts/records';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { formatTableDateTime } from '../../../lib/format.ts';
+
+/** Whether the channel's table has the 'Total SMS' column. */
+export const hasTotalSms = (channel: ChannelId) => channel === 'sms' || channel === 'sms_otp';
+
+/** The recipient shown for a record: phone number, e-mail, or the called number (voice OTP). */
+export function recipientOf(r: TransactionRecord): string {
+  return r.phone_number || r.email || r.to_number || '-';
+}
+
+export interface RecordsTableProps {
+  channel: ChannelId;
+  rows: TransactionRecord[] | undefined;
+  loading: boolean;
+  /** Dim the rows while a new page loads over the old one. */
+  stale?: boolean;
+}
+
+export function RecordsTable({ channel, rows, loading, stale }: RecordsTableProps) {
+  const sms = hasTotalSms(channel);
+  const columns = ['Message ID', 'Recipient', 'Created At', ...(sms ? ['Total SMS'] : []), 'Country', 'Status'];
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table aria-label="Transactions" striped highlightOnHover verticalSpacing="sm" style={{ opacity: stale ? 0.6 : 1 }} aria-busy={loading || undefined}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((c) => (
+              <Table.Th key={c} scope="col">
+                {c}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {loading && !rows ? (
+            Array.from({ length: 5 }, (_, i) => (
+              <Table.Tr key={i}>
+                {columns.map((c) => (
+                  <Table.Td key={c}>
+                    <Skeleton height={14} />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))
+          ) : !rows || rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length}>
+                <EmptyState title={RECORDS_MESSAGES.empty} description={RECORDS_MESSAGES.emptyHint} />
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            rows.map((r) => (
+              <Table.Tr key={r.msgid}>
+                <Table.Td>
+                  <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                    {r.msgid}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{recipientOf(r)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTableDateTime(r.created_at)}</Table.Td>
+                {sms ? <Table.Td>{r.total_sms ?? '-'}</Table.Td> : null}
+                <Table.Td>{r.country ?? '-'}</Table.Td>
+                <Table.Td>
+                  <StatusBadge status={r.status} reason={r.reason} templateName={channel === 'whatsapp' ? r.msgInfo : null} />
+                </Table.Td>
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * Token Authentication section of the application detail page (console.md §2 Application details,
+ * §4 token status, §5, §8): a 'Channel' picker (the application's channels, TOKEN_PICKER_LABELS), a
+ * 'Generate' button disabled until a channel is picked, a confirm modal 'Generate Key for {label}?'
+ * with the key warning, and one card per channel with its status and last generated time.
+ */
+import { useState } from 'react';
+import { Badge, Button, Card, Group, Modal, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconKey } from '@tabler/icons-react';
+import { TOKEN_MESSAGES, type TokenStatus } from '@pesan/contracts/application';
+import { CHANNELS, TOKEN_PICKER_LABELS, type ChannelId } from '@pesan/contracts/channels';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useTokens, type TokenRow } from '../api/list-tokens.ts';
+import { useGenerateAccessToken } from '../api/generate-access-token.ts';
+
+const STATUSES: readonly TokenStatus[] = ['Not Generated', 'Active', 'InActive'];
+
+/**
+ * Status of a channel's token (console.md §4): no token -> 'Not Generated'; is_revoke false ->
+ * 'Active'; is_revoke true -> 'InActive'. A server `status` that is already one of these wins.
+ */
+export function tokenStatus(row: TokenRow | undefined): TokenStatus {
+  if (!row) return 'Not Generated';
+  if (row.status && (STATUSES as readonly string[]).includes(row.status)) return row.status as TokenStatus;
+  if (row.status === 'active') return 'Active';
+  if (row.status === 'inactive' || row.status === 'revoked') return 'InActive';
+  if (!row.id && !row.updated_at) return 'Not Generated';
+  return row.is_revoke ? 'InActive' : 'Active';
+}
+
+/** The row to show for a channel: its active token, else its most recently updated one. */
+export function pickTokenRow(rows: TokenRow[] | undefined, channel: ChannelId): TokenRow | undefined {
+  const mine = (rows ?? []).filter((r) => r.channel === channel);
+  const byDate = [...mine].sort((a, b) => String(b.updated_at ?? '').localeCompare(String(a.updated_at ?? '')));
+  return byDate.find((r) => tokenStatus(r) === 'Active') ?? byDate[0];
+}
+
+const STATUS_BADGE: Record<TokenStatus, { color: string; text: string }> = {
+  Active: { color: 'green', text: 'var(--mantine-color-green-9)' },
+  InActive: { color: 'red', text: 'var(--mantine-color-red-9)' },
+  'Not Generated': { color: 'gray', text: 'var(--mantine-color-dark-7)' },
+};
+
+export function TokenCard({ channel, row }: { channel: ChannelId; row: TokenRow | undefined }) {
+  const status = tokenStatus(row);
+  const generated = status !== 'Not Generated' && row?.updated_at ? formatDateTime(row.updated_at) : '-';
+  return (
+    <Card withBorder radius="md" padding="md" data-testid={`token-card-${channel}`}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={600}>{TOKEN_PICKER_LABELS[channel]}</Text>
+          <Badge variant="light" color={STATUS_BADGE[status].color} tt="none" radius="sm" styles={{ label: { color: STATUS_BADGE[status].text } }}>
+            {status}
+          </Badge>
+        </Group>
+        <Group gap={6}>
+          <Text size="sm" c="gray.7">
+            Last generated
+          </Text>
+          <Text size="sm">{generated}</Text>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+export interface TokenSectionProps {
+  applicationId: string;
+  /** The application's channels; picker options and cards follow the fixed channel order. */
+  channels: ChannelId[];
+}
+
+export function TokenSection({ applicationId, channels }: TokenSectionProps) {
+  const tokens = useTokens(applicationId);
+  const generate = useGenerateAccessToken();
+  const [channel, setChannel] = useState<ChannelId | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const ordered = CHANNELS.filter((c) => channels.includes(c.id)).map((c) => c.id);
+  const label = channel ? TOKEN_PICKER_LABELS[channel] : '';
+
+  const run = async () => {
+    if (!channel) return;
+    try {
+      await generate.mutateAsync({ applicationId, channel });
+      setConfirming(false);
+      notifications.show({ color: 'green', title: TOKEN_MESSAGES.successTitle, message: TOKEN_MESSAGES.successMessage });
+    } catch (err) {
+      setConfirming(false);
+      const message = err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : TOKEN_MESSAGES.failureMessage;
+      notifications.show({ color: 'red', title: TOKEN_MESSAGES.failureTitle, message });
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="token-auth-title">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="token-auth-title">
+          Token Authentication
+        </Title>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <Select
+            label="Channel"
+            placeholder="Select channel"
+            data={ordered.map((c) => ({ value: c, label: TOKEN_PICKER_LABELS[c] }))}
+            value={channel}
+            onChange={(v) => setChannel(v as ChannelId | null)}
+            allowDeselect={false}
+            style={{ flex: '1 1 240px', maxWidth: 360 }}
+          />
+          <Button leftSection={<IconKey size={16} aria-hidden />} disabled={!channel} onClick={() => setConfirming(true)} color="blue.8">
+            Generate
+          </Button>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {tokens.isPending
+            ? ordered.map((c) => <Skeleton key={c} height={84} radius="md" />)
+            : ordered.map((c) => <TokenCard key={c} channel={c} row={pickTokenRow(tokens.data, c)} />)}
+        </SimpleGrid>
+      </Stack>
+      <Modal opened={confirming} onClose={() => !generate.isPending && setConfirming(false)} title={TOKEN_MESSAGES.confirmTitle(label)} size={600} centered>
+        <Stack gap="lg">
+          <Text>{TOKEN_MESSAGES.warning}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={generate.isPending}>
+              Cancel
+            </Button>
+            <Button onClick={run} loading={generate.isPending} color="blue.8">
+              Generate Key
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}
