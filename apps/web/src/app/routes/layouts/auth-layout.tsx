@@ -1,6 +1,77 @@
+/**
+ * Auth layout (console.md §2): split screen, the form on one side and the 'Dashboard API' promo on
+ * the other (§1 pitch); the promo hides on small screens.
+ */
+import { Box, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconChartBar, IconCheck, IconFileAnalytics, IconBrandWhatsapp } from '@tabler/icons-react';
 import { Outlet } from 'react-router';
+import { useApiEvents } from './use-api-events.ts';
 
-/** TODO(owner: A): Auth layout */
-export default function Page() {
-  return <><h1>Auth layout</h1><Outlet /></>;
+export default function AuthLayout() {
+  useApiEvents();
+  return (
+    <Box style={{ display: 'flex', minHeight: '100dvh' }}>
+      <Box component="main" style={{ flex: '1 1 50%', display: 'flex', alignItems: 'center', justifyContent: 'center' }} p={{ base: 'md', sm: 'xl' }}>
+        <Box w="100%" maw={440}>
+          <Group gap={8} mb="xl">
+            <img src="/logo.svg" alt="" width={36} height={36} />
+            <Text fw={700} size="xl" c="dark.8">
+              Pesan
+            </Text>
+          </Group>
+          <Outlet />
+        </Box>
+      </Box>
+      <Box
+        component="aside"
+        aria-label="About Dashboard API"
+        visibleFrom="md"
+        style={{
+          flex: '1 1 50%',
+          background: 'linear-gradient(145deg, var(--mantine-color-blue-9), var(--mantine-color-indigo-9))',
+          color: 'white',
+          display: 'flex',
+          alignItems: 'center',
+        }}
+        p={56}
+      >
+        <Stack gap="xl" maw={480}>
+          <div>
+            <Text tt="uppercase" fw={700} size="sm" style={{ letterSpacing: 1.5 }} c="blue.0">
+              Pesan
+            </Text>
+            <Title order={2} c="white" size={40} lh={1.15}>
+              Dashboard API
+            </Title>
+            <Text size="lg" mt="sm" c="blue.0">
+              One console for WhatsApp, SMS, OTP, voice and e-mail messaging.
+            </Text>
+          </div>
+          <List spacing="lg" size="md" center icon={<IconCheck size={0} aria-hidden />}>
+            {[
+              { icon: IconChartBar, title: 'Keep track of API usage and hit rate', body: 'See every request per application and channel as it happens.' },
+              { icon: IconFileAnalytics, title: 'Create API monitoring reports', body: 'Export delivery reports for any date range in a few clicks.' },
+              { icon: IconBrandWhatsapp, title: 'Use WhatsApp templates', body: 'Write, submit and reuse approved WhatsApp message templates.' },
+            ].map((f) => (
+              <List.Item
+                key={f.title}
+                icon={
+                  <ThemeIcon size={40} radius="md" color="white" variant="white" c="blue.9" aria-hidden>
+                    <f.icon size={22} />
+                  </ThemeIcon>
+                }
+              >
+                <Text fw={700} c="white">
+                  {f.title}
+                </Text>
+                <Text size="sm" c="blue.0">
+                  {f.body}
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        </Stack>
+      </Box>
+    </Box>
+  );
 }

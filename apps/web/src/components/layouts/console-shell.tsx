@@ -1,0 +1,111 @@
+/**
+ * The signed-in console frame (console.md §2 Header, Main layout, Profile layout): header with
+ * logo, 'API Documentation' and the avatar menu; a collapsible left sidebar; the page in <main>.
+ * Below 1024 px (§9) the header and sidebar give way to the mobile menu.
+ */
+import type { ReactNode } from 'react';
+import { ActionIcon, AppShell, Button, Group, NavLink, ScrollArea, Tooltip } from '@mantine/core';
+import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { IconBook, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { ShellAccountMenu } from './shell-account-menu.tsx';
+import { ShellLogo } from './shell-logo.tsx';
+import { ShellMobileMenu } from './shell-mobile-menu.tsx';
+import { DESKTOP_MIN_WIDTH, type ShellNavItem } from './shell-nav-items.ts';
+
+/** What the shell shows of the user; no secret. */
+export interface ShellUser {
+  fullName: string;
+  email: string;
+  avatar: string | null;
+}
+
+export interface ConsoleShellProps {
+  user: ShellUser;
+  /** Sidebar items (desktop) and the first items of the mobile menu. */
+  navItems: readonly ShellNavItem[];
+  /** Accessible name of the sidebar <nav>. */
+  navLabel: string;
+  onLogout: () => void;
+  children: ReactNode;
+}
+
+export function ConsoleShell({ user, navItems, navLabel, onLogout, children }: ConsoleShellProps) {
+  const isDesktop = useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`, window.innerWidth >= DESKTOP_MIN_WIDTH, {
+    getInitialValueInEffect: false,
+  });
+  // UI preference only; no secret.
+  const [collapsed, setCollapsed] = useLocalStorage({ key: 'pesan.sidebar-collapsed', defaultValue: false });
+  const { pathname } = useLocation();
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={isDesktop ? { width: collapsed ? 76 : 248, breakpoint: 0 } : undefined}
+      padding="lg"
+    >
+      <AppShell.Header>
+        {isDesktop ? (
+          <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
+            <ShellLogo />
+            <Group gap="md" wrap="nowrap">
+              <Button component={Link} to="/docs" variant="default" leftSection={<IconBook size={18} />}>
+                API Documentation
+              </Button>
+              <ShellAccountMenu user={user} onLogout={onLogout} />
+            </Group>
+          </Group>
+        ) : (
+          <ShellMobileMenu user={user} navItems={navItems} onLogout={onLogout} />
+        )}
+      </AppShell.Header>
+
+      {isDesktop && (
+        <AppShell.Navbar p="sm" aria-label={navLabel}>
+          <AppShell.Section grow component={ScrollArea}>
+            {navItems.map((item) => {
+              const link = (
+                <NavLink
+                  key={item.to + item.label}
+                  component={Link}
+                  to={item.to}
+                  label={collapsed ? undefined : item.label}
+                  aria-label={collapsed ? item.label : undefined}
+                  leftSection={<item.icon size={20} stroke={1.6} />}
+                  active={item.isActive(pathname)}
+                  aria-current={item.isActive(pathname) ? 'page' : undefined}
+                  variant="filled"
+                  color="blue.8"
+                  style={{ borderRadius: 8, marginBottom: 4 }}
+                />
+              );
+              return collapsed ? (
+                <Tooltip key={item.to + item.label} label={item.label} position="right" withArrow>
+                  {link}
+                </Tooltip>
+              ) : (
+                link
+              );
+            })}
+          </AppShell.Section>
+          <AppShell.Section>
+            <Group justify={collapsed ? 'center' : 'flex-end'}>
+              <ActionIcon
+                variant="subtle"
+                color="gray.8"
+                size="lg"
+                onClick={() => setCollapsed((c) => !c)}
+                aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+                aria-expanded={!collapsed}
+              >
+                {collapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
+              </ActionIcon>
+            </Group>
+          </AppShell.Section>
+        </AppShell.Navbar>
+      )}
+
+      <AppShell.Main bg="gray.0">{children}</AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Navigation of the console shell (console.md §2 Main layout, Profile layout, Header mobile menu).
+ * Each item knows which paths make it active.
+ */
+import type { ComponentType } from 'react';
+import {
+  IconApps,
+  IconArrowLeft,
+  IconBell,
+  IconBrandWhatsapp,
+  IconBuilding,
+  IconLayoutDashboard,
+  IconLock,
+  IconReportAnalytics,
+  IconUserCircle,
+} from '@tabler/icons-react';
+
+export interface ShellNavItem {
+  label: string;
+  to: string;
+  icon: ComponentType<{ size?: number | string; stroke?: number }>;
+  /** True when `pathname` belongs to this item. */
+  isActive: (pathname: string) => boolean;
+}
+
+const under = (...prefixes: string[]) => (p: string) => prefixes.some((x) => p === x || p.startsWith(`${x}/`));
+
+/** Left sidebar and mobile menu of the main layout. */
+export const MAIN_NAV: readonly ShellNavItem[] = [
+  { label: 'Overview', to: '/dashboard', icon: IconLayoutDashboard, isActive: under('/dashboard') },
+  { label: 'My Application', to: '/my-application', icon: IconApps, isActive: (p) => p === '/' || under('/my-application')(p) },
+  { label: 'Generate Report', to: '/generate-report', icon: IconReportAnalytics, isActive: under('/generate-report') },
+  {
+    label: 'Whatsapp Template',
+    to: '/whatsapp-template',
+    icon: IconBrandWhatsapp,
+    isActive: under('/whatsapp-template', '/new-whatsapp-template'),
+  },
+];
+
+/** Side menu of the profile layout. Change Password is reached from Edit Profile. */
+export const PROFILE_NAV: readonly ShellNavItem[] = [
+  { label: 'Back to home', to: '/my-application', icon: IconArrowLeft, isActive: () => false },
+  {
+    label: 'Edit Profile',
+    to: '/profile/edit-profile',
+    icon: IconUserCircle,
+    isActive: under('/profile/edit-profile', '/profile/change-password'),
+  },
+  { label: 'Edit Organization', to: '/profile/edit-organization', icon: IconBuilding, isActive: under('/profile/edit-organization') },
+  {
+    label: 'Notification Settings',
+    to: '/profile/notification-settings',
+    icon: IconBell,
+    isActive: under('/profile/notification-settings'),
+  },
+];
+
+/** The profile dropdown of the mobile menu (console.md §2 Header). Logout is added by the menu. */
+export const MOBILE_PROFILE_LINKS = [
+  { label: 'Edit Profile', to: '/profile/edit-profile', icon: IconUserCircle },
+  { label: 'Change Password', to: '/profile/change-password', icon: IconLock },
+  { label: 'Edit Organization', to: '/profile/edit-organization', icon: IconBuilding },
+] as const;
+
+/** Width, in px, from which the desktop header and sidebar show (console.md §9: 1024 px). */
+export const DESKTOP_MIN_WIDTH = 1024;

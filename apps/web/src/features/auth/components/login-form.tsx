@@ -1,0 +1,102 @@
+/**
+ * Login form (console.md §2 /auth/login, §5 Login, §8 Login failure; ARCHITECTURE.md §7.1).
+ * Login is disabled while either field is empty; 'Email is required' / 'Password is required'
+ * show when a field is left empty. Remember me keeps only the e-mail in the browser and asks the
+ * server for a 30-day cookie. Failures: toast 'Error!' with the server message; an unverified
+ * e-mail shows the message and a 'Resend verification email' action.
+ */
+import { useState } from 'react';
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm, schemaResolver } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { loginSchema, type User } from '@pesan/contracts/auth';
+import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
+import { ApiError } from '../../../lib/api-client.ts';
+import { toastApiError, toastSuccess } from '../../../components/shell-toasts.ts';
+import { useLogin } from '../api/login.ts';
+import { useSendVerification } from '../api/send-verification.ts';
+import { readRememberedEmail, rememberEmail } from '../utils/browser-storage.ts';
+import { AuthPasswordInput } from './auth-password-input.tsx';
+
+export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
+  const remembered = readRememberedEmail();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: remembered ?? '', password: '', remember: remembered !== null },
+    validate: schemaResolver(loginSchema, { sync: true }),
+    validateInputOnBlur: ['email', 'password'],
+  });
+  const loginMutation = useLogin();
+  const resend = useSendVerification();
+  const [unverified, setUnverified] = useState<{ email: string; message: string } | null>(null);
+
+  const submit = form.onSubmit((values) => {
+    const parsed = loginSchema.parse(values);
+    setUnverified(null);
+    loginMutation.mutate(
+      { email: parsed.email, password: parsed.password, remember: values.remember },
+      {
+        onSuccess: (user) => {
+          rememberEmail(values.remember ? parsed.email : null);
+          onSuccess(user);
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.code === 'email_not_verified') {
+            setUnverified({ email: parsed.email, message: err.message });
+            return;
+          }
+          toastApiError(err, { silent401: true });
+        },
+      },
+    );
+  });
+
+  const empty = form.values.email.trim() === '' || form.values.password === '';
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {unverified && (
+          <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title="Email not verified">
+            <Text size="sm" c="dark.7">
+              {unverified.message}
+            </Text>
+            <Button
+              mt="sm"
+              size="xs"
+              variant="outline"
+              color="dark"
+              loading={resend.isPending}
+              onClick={() =>
+                resend.mutate(unverified.email, {
+                  onSuccess: (r) => toastSuccess(r.description ?? r.message ?? CONSOLE_MESSAGES.verificationSent),
+                  onError: (err) => toastApiError(err),
+                })
+              }
+            >
+              Resend verification email
+            </Button>
+          </Alert>
+        )}
+        <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" {...form.getInputProps('email')} />
+        <AuthPasswordInput label="Password" autoComplete="current-password" placeholder="Your password" {...form.getInputProps('password')} />
+        <Group justify="space-between">
+          <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
+          <Anchor component={Link} to="/auth/forgot-password" size="sm" fw={500}>
+            Forgot Password
+          </Anchor>
+        </Group>
+        <Button type="submit" fullWidth size="md" disabled={empty} loading={loginMutation.isPending}>
+          Login
+        </Button>
+        <Text size="sm" ta="center" c="gray.8">
+          Don&apos;t have an account?{' '}
+          <Anchor component={Link} to="/auth/register" fw={600}>
+            Sign up
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

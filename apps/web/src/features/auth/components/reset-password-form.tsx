@@ -1,0 +1,68 @@
+/**
+ * Reset password (console.md §4 Reset password, §5, §8): Password with the rules tooltip and
+ * Password Confirmation, validated by passwordPairSchema (required, both mismatch messages,
+ * 'Password not valid'). On success a toast with the server's message, on failure 'Opps, your
+ * request is expired. Please try again!'; either way /auth/login after 4 s.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Button, Stack } from '@mantine/core';
+import { useForm, schemaResolver } from '@mantine/form';
+import { AUTH_MESSAGES, passwordPairSchema } from '@pesan/contracts/auth';
+import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
+import { toastError, toastSuccess } from '../../../components/shell-toasts.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+import { AuthPasswordInput } from './auth-password-input.tsx';
+import { PasswordWithRules } from './password-rules.tsx';
+
+/** Delay before going back to login, in ms (console.md §9). */
+export const RESET_REDIRECT_MS = 4_000;
+
+export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { password: '', confirmPassword: '' },
+    validate: schemaResolver(passwordPairSchema, { sync: true }),
+  });
+  const mutation = useResetPassword();
+  const [finished, setFinished] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const finish = () => {
+    setFinished(true);
+    timer.current = setTimeout(onDone, RESET_REDIRECT_MS);
+  };
+
+  const submit = form.onSubmit((values) => {
+    mutation.mutate(
+      { token, ...values },
+      {
+        onSuccess: (res) => {
+          toastSuccess(res.message ?? res.description ?? CONSOLE_MESSAGES.passwordReset);
+          finish();
+        },
+        onError: () => {
+          toastError(AUTH_MESSAGES.resetExpired);
+          finish();
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <PasswordWithRules label="Password" autoComplete="new-password" placeholder="New password" {...form.getInputProps('password')} />
+        <AuthPasswordInput
+          label="Password Confirmation"
+          autoComplete="new-password"
+          placeholder="Repeat the new password"
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Button type="submit" fullWidth size="md" loading={mutation.isPending} disabled={finished}>
+          Reset Password
+        </Button>
+      </Stack>
+    </form>
+  );
+}

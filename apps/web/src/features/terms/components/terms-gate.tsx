@@ -1,0 +1,41 @@
+/**
+ * Runs the terms check for the signed-in user (console.md §2 Main layout, §4 Terms, §8): when the
+ * server reports the current versions not accepted, the terms modal opens; Confirm records the
+ * acceptance, toasts 'Terms of Conditions Submitted' and closes; closing unticked warns
+ * "You don't submitted aggrement Terms of Conditions" and closes (it asks again next visit).
+ * A failed check toasts its message.
+ */
+import { useEffect, useState } from 'react';
+import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
+import { toastApiError, toastSuccess, toastWarning } from '../../../components/shell-toasts.ts';
+import { useAcceptTerms } from '../api/accept-terms.ts';
+import { useTermsAccepted } from '../api/check-terms.ts';
+import { TermsModal } from './terms-modal.tsx';
+
+export function TermsGate({ userId }: { userId: string }) {
+  const check = useTermsAccepted(userId);
+  const accept = useAcceptTerms(userId);
+  const [dismissed, setDismissed] = useState(false);
+
+  useEffect(() => {
+    if (check.isError) toastApiError(check.error);
+  }, [check.isError, check.error]);
+
+  const opened = check.data === false && !dismissed;
+  return (
+    <TermsModal
+      opened={opened}
+      submitting={accept.isPending}
+      onDismiss={() => {
+        setDismissed(true);
+        toastWarning(CONSOLE_MESSAGES.termsNotAccepted);
+      }}
+      onConfirm={() =>
+        accept.mutate(undefined, {
+          onSuccess: () => toastSuccess(CONSOLE_MESSAGES.termsSubmitted),
+          onError: (err) => toastApiError(err),
+        })
+      }
+    />
+  );
+}
