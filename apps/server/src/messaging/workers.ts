@@ -68,7 +68,7 @@ export async function drainMessagingWorkers(boss: PgBoss, timeoutMs = 3000): Pro
   while (Date.now() < until && quietChecks < 2) {
     if (state.inflight.size) {
       quietChecks = 0;
-      await Promise.race([Promise.allSettled([...state.inflight]), new Promise((r) => setTimeout(r, 100))]);
+      await Promise.race([Promise.allSettled(state.inflight), new Promise((r) => setTimeout(r, 100))]);
     } else {
       quietChecks += 1;
     }
