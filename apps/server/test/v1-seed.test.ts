@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { messageEvents, messages } from '../src/db/schema/messages.ts';
+import { seedDemoTraffic } from '../src/db/seed/traffic.ts';
+import { nextStep, sweepStalled } from '../src/messaging/lifecycle.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+import { createAppWithToken, v1Get } from './v1-helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ workers: false });
+});
+afterAll(async () => t.close());
+
+it('seeds 25 finished demo messages over the last 7 days, readable through /v1', async () => {
+  const a = await createAppWithToken(t, { channels: ['sms'] });
+  await seedDemoTraffic(t.ctx, {});
+  expect((await t.ctx.database.db.select().from(messages)).length).toBe(0);
+  await seedDemoTraffic(t.ctx, { applicationId: a.applicationId, organizationId: a.organizationId });
+  const rows = await t.ctx.database.db.select().from(messages).where(eq(messages.applicationId, a.applicationId));
+  expect(rows.length).toBe(25);
+  expect(new Set(rows.map((r) => r.channel))).toEqual(new Set(['whatsapp', 'sms', 'sms_otp', 'call', 'voice_otp', 'email']));
+  const weekAgo = Date.now() - 7 * 24 * 3600_000 - 60_000;
+  for (const r of rows) {
+    expect(r.createdAt.getTime()).toBeGreaterThan(weekAgo);
+    expect(r.createdAt.getTime()).toBeLessThan(Date.now());
+    expect(nextStep(r)).toBeNull();
+    const events = await t.ctx.database.db.select().from(messageEvents).where(eq(messageEvents.messageId, r.id)).orderBy(messageEvents.id);
+    expect(events.at(-1)!.status).toBe(r.status);
+    expect(new Set(events.map((e) => e.status)).size).toBe(events.length);
+  }
+  expect(rows.some((r) => r.status === 'failed')).toBe(true);
+  expect(rows.some((r) => r.status === 'read')).toBe(true);
+  // Final messages are never re-dispatched.
+  expect(await sweepStalled(t.ctx, { activeCounts: false, olderThanMs: 0 })).toBe(0);
+  const res = await v1Get(t, rows[0]!.id, a.tokens.sms.accessToken);
+  expect(res.statusCode).toBe(200);
+  expect(res.json().events.length).toBeGreaterThan(1);
+});
