@@ -1,12 +1,9 @@
 /**
  * Test fixtures for the application, token and records tests: a signed-in user with an
- * organization (rows inserted directly, session cookie signed by the app), and message rows.
+ * organization (through accounts-helper.ts), and message rows inserted directly.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { organizations } from '../src/db/schema/organizations.ts';
-import { sessions, users } from '../src/db/schema/users.ts';
 import { messages } from '../src/db/schema/messages.ts';
-import { hashSessionId, SESSION_COOKIE } from '../src/plugins/session.ts';
+import { signUpVerifiedUser, signUpWithOrganization } from './accounts-helper.ts';
 import { sameOrigin, type TestApp } from './harness.ts';
 
 export interface Account {
@@ -18,32 +15,18 @@ export interface Account {
   headers: { origin: string; cookie: string };
 }
 
-/** A verified user in a new organization, with a live session. `withOrganization: false` leaves the user without one. */
+/**
+ * A verified user signed up the way a person does (accounts-helper), in a new organization unless
+ * `withOrganization` is false.
+ */
 export async function createAccount(t: TestApp, opts: { withOrganization?: boolean } = {}): Promise<Account> {
-  const db = t.ctx.database.db;
-  let organizationId: string | null = null;
-  if (opts.withOrganization !== false) {
-    const [org] = await db
-      .insert(organizations)
-      .values({ businessName: `Org ${randomUUID().slice(0, 8)}`, businessPhone: '0812345678', businessAddress: 'Jl. Test 1' })
-      .returning({ id: organizations.id });
-    organizationId = org!.id;
-  }
-  const [user] = await db
-    .insert(users)
-    .values({
-      fullName: 'Test User',
-      email: `u-${randomUUID()}@example.com`,
-      phoneNumber: '081234567890',
-      passwordHash: 'x',
-      organizationId,
-      emailVerifiedAt: new Date(),
-    })
-    .returning({ id: users.id });
-  const sid = randomBytes(32).toString('base64url');
-  await db.insert(sessions).values({ idHash: hashSessionId(sid), userId: user!.id, expiresAt: new Date(Date.now() + 3_600_000) });
-  const cookie = `${SESSION_COOKIE}=${encodeURIComponent(t.app.signCookie(sid))}`;
-  return { userId: user!.id, organizationId: organizationId ?? '', cookie, headers: { ...sameOrigin, cookie } };
+  const account = opts.withOrganization === false ? { ...(await signUpVerifiedUser(t)), organizationId: '' } : await signUpWithOrganization(t);
+  return {
+    userId: account.user.id,
+    organizationId: account.organizationId,
+    cookie: account.cookie,
+    headers: { ...sameOrigin, cookie: account.cookie },
+  };
 }
 
 export type MessageValues = Partial<typeof messages.$inferInsert> & { organizationId: string; applicationId: string; channel: string; recipient: string };

@@ -289,3 +289,48 @@ describe('channels and applications API', () => {
     });
   });
 });
+
+describe('demo application seed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ workers: false });
+  });
+  afterAll(async () => t.close());
+
+  it('creates Demo App with all six channels and an approved template for the demo organization', async () => {
+    const { seedDemoApplications } = await import('../src/db/seed/applications.ts');
+    const { waTemplates } = await import('../src/db/schema/templates.ts');
+    const acc = await createAccount(t);
+    const ids: { userId?: string; organizationId?: string; applicationId?: string } = { userId: acc.userId, organizationId: acc.organizationId };
+    await seedDemoApplications(t.ctx, ids);
+    expect(ids.applicationId).toMatch(/^[0-9a-f-]{36}$/);
+    const res = await t.app.inject({ method: 'GET', url: `/api/application/${ids.applicationId}`, headers: { cookie: acc.cookie } });
+    expect(res.json().data).toMatchObject({ application_name: 'Demo App', user_id: acc.userId, organization_id: acc.organizationId });
+    expect(res.json().data.channels.map((c: { channel: string; senderName: string | null }) => [c.channel, c.senderName])).toEqual([
+      ['whatsapp', null],
+      ['sms', 'PESAN'],
+      ['sms_otp', null],
+      ['call', null],
+      ['voice_otp', null],
+      ['email', null],
+    ]);
+    const templates = await t.ctx.database.db.select().from(waTemplates).where(eq(waTemplates.organizationId, acc.organizationId));
+    expect(templates).toHaveLength(1);
+    expect(templates[0]).toMatchObject({
+      name: 'welcome_message',
+      language: 'en',
+      category: 'UTILITY',
+      status: 'APPROVED',
+      components: [{ type: 'BODY', text: 'Hello {{1}}, welcome to Pesan!' }],
+    });
+  });
+
+  it('does nothing without the demo organization and user', async () => {
+    const { seedDemoApplications } = await import('../src/db/seed/applications.ts');
+    const before = (await t.ctx.database.db.select({ n: count() }).from(applications))[0]!.n;
+    const ids = {};
+    await seedDemoApplications(t.ctx, ids);
+    expect(ids).toEqual({});
+    expect((await t.ctx.database.db.select({ n: count() }).from(applications))[0]!.n).toBe(before);
+  });
+});
