@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { User } from '@pesan/contracts/auth';
-import { cookieFrom, sameOrigin, type TestApp } from './harness.ts';
+import { cookieFrom, type TestApp } from './harness.ts';
 
 export interface SignUpInput {
   fullName: string;
@@ -117,6 +117,7 @@ export async function signUpVerifiedUser(
     password: TEST_PASSWORD,
     ...overrides,
   };
+  const sameOrigin = { origin: t.ctx.config.publicOrigin };
   const reg = await t.app.inject({
     method: 'POST',
     url: '/api/auth/register',
@@ -149,7 +150,7 @@ export async function createOrganizationFor(
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/organization',
-    headers: { ...sameOrigin, cookie },
+    headers: { origin: t.ctx.config.publicOrigin, cookie },
     payload: {
       business_name: 'Test Business',
       business_phone: '0215550100',

@@ -67,7 +67,7 @@ export const emailSchema = z
 
 const newPasswordSchema = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
-  .min(1, AUTH_MESSAGES.passwordRequired)
+  .min(1, { error: AUTH_MESSAGES.passwordRequired, abort: true })
   .max(128, AUTH_MESSAGES.passwordInvalid)
   .refine((p) => failedPasswordRules(p).length === 0, AUTH_MESSAGES.passwordInvalid);
 
@@ -95,7 +95,7 @@ export const registerSchema = withPasswordMatch(
     phoneNumber: z
       .string({ error: AUTH_MESSAGES.phoneRequired })
       .trim()
-      .min(1, AUTH_MESSAGES.phoneRequired)
+      .min(1, { error: AUTH_MESSAGES.phoneRequired, abort: true })
       .regex(/^\+?[0-9][0-9 -]{6,18}$/, AUTH_MESSAGES.phoneInvalid),
     password: newPasswordSchema,
     confirmPassword: confirmSchema,

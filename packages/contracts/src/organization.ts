@@ -20,7 +20,7 @@ export const organizationSchema = z.object({
   business_phone: z
     .string({ error: ORGANIZATION_MESSAGES.phoneRequired })
     .trim()
-    .min(1, ORGANIZATION_MESSAGES.phoneRequired)
+    .min(1, { error: ORGANIZATION_MESSAGES.phoneRequired, abort: true })
     .regex(/^\+?[0-9][0-9 -]{5,18}$/, ORGANIZATION_MESSAGES.phoneInvalid),
   business_address: z.string({ error: ORGANIZATION_MESSAGES.addressRequired }).trim().min(1, ORGANIZATION_MESSAGES.addressRequired).max(500),
   website_url: z

@@ -24,10 +24,12 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
+        const missing = () => new AppError('invalid_request', UPLOAD_MESSAGES.required, [{ path: UPLOAD_LIMITS.field, message: UPLOAD_MESSAGES.required }]);
+        if (!request.isMultipart()) throw missing();
         const part = await request.file({ limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1 } });
         if (!part || part.fieldname !== UPLOAD_LIMITS.field) {
           part?.file.resume();
-          throw new AppError('invalid_request', UPLOAD_MESSAGES.required, [{ path: UPLOAD_LIMITS.field, message: UPLOAD_MESSAGES.required }]);
+          throw missing();
         }
         let bytes: Buffer;
         try {
@@ -36,7 +38,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', UPLOAD_MESSAGES.tooLarge);
           throw err;
         }
-        if (bytes.length === 0) throw new AppError('invalid_request', UPLOAD_MESSAGES.required, [{ path: UPLOAD_LIMITS.field, message: UPLOAD_MESSAGES.required }]);
+        if (bytes.length === 0) throw missing();
         const data = await storeImage(ctx, bytes);
         return reply.status(201).send({ data });
       },

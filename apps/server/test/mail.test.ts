@@ -1,0 +1,119 @@
+/**
+ * System e-mail (ARCHITECTURE.md §4): SMTP through nodemailer against a local smtp-server, and the
+ * `.eml` file outbox when SMTP_URL is unset. Each message has a text and an HTML part.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { createMailer } from '../src/lib/mailer.ts';
+import { verificationMail } from '../src/modules/auth/auth.mail.ts';
+import { createTestApp, sameOrigin } from './harness.ts';
+import { parseEml, TEST_PASSWORD } from './accounts-helper.ts';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+describe('mailer', () => {
+  let server: SMTPServer;
+  let port: number;
+  const received: Received[] = [];
+  beforeAll(async () => {
+    server = new SMTPServer({
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      authOptional: true,
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (address.address.startsWith('refuse')) return callback(new Error('mailbox unavailable'));
+        callback();
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    port = (server.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('sends through SMTP with a text and an HTML part', async () => {
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Pesan <no-reply@pesan.test>', dataDir: '/nonexistent' });
+    await mailer.send(verificationMail('rina@example.com', 'Rina <b>', 'http://localhost:3000/auth/email_verification/tok123'));
+    const last = received.at(-1)!;
+    expect(last.from).toBe('no-reply@pesan.test');
+    expect(last.to).toEqual(['rina@example.com']);
+    const mail = parseEml('smtp', last.raw);
+    expect(mail.subject).toBe('Verify your Pesan account');
+    expect(mail.text).toContain('http://localhost:3000/auth/email_verification/tok123');
+    expect(mail.text).toContain('Hello Rina <b>,');
+    expect(mail.html).toContain('href="http://localhost:3000/auth/email_verification/tok123"');
+    expect(mail.html).toContain('Rina &lt;b&gt;');
+    expect(mail.html).not.toContain('Rina <b>');
+  });
+
+  it('rejects when the SMTP server refuses the recipient', async () => {
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Pesan <no-reply@pesan.test>', dataDir: '/nonexistent' });
+    await expect(mailer.send({ to: 'refuse@example.com', subject: 's', text: 't', html: '<p>h</p>' })).rejects.toThrow();
+  });
+
+  it('writes .eml files to DATA_DIR/mail and logs the link when SMTP is not configured', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pesan-mail-'));
+    try {
+      const lines: string[] = [];
+      const mailer = createMailer({ from: 'Pesan <no-reply@localhost>', dataDir, log: (l) => lines.push(l) });
+      await mailer.send(verificationMail('budi@example.com', 'Budi', 'http://localhost:3000/auth/email_verification/abc'));
+      const files = readdirSync(join(dataDir, 'mail'));
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z-[a-f0-9]{8}\.eml$/);
+      const raw = readFileSync(join(dataDir, 'mail', files[0]!), 'utf8');
+      expect(raw).toMatch(/^From: Pesan <no-reply@localhost>$/m);
+      expect(raw).toMatch(/^To: budi@example.com$/m);
+      expect(raw).toMatch(/multipart\/alternative/);
+      const mail = parseEml(files[0]!, raw);
+      expect(mail.text).toContain('http://localhost:3000/auth/email_verification/abc');
+      expect(mail.html).toContain('http://localhost:3000/auth/email_verification/abc');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain('budi@example.com');
+      expect(lines[0]).toContain('http://localhost:3000/auth/email_verification/abc');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('the app sends the verification e-mail through SMTP_URL, and registration survives a refusing server', async () => {
+    const t = await createTestApp({ workers: false, env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Pesan <no-reply@pesan.test>' } });
+    try {
+      const payload = { fullName: 'Ani', email: 'ani@example.com', phoneNumber: '081298765432', password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD };
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: sameOrigin, payload });
+      expect(res.statusCode).toBe(201);
+      const mail = received.filter((r) => r.to.includes('ani@example.com')).at(-1)!;
+      const token = /email_verification\/([A-Za-z0-9_-]+)/.exec(parseEml('smtp', mail.raw).text)![1]!;
+      const verify = await t.app.inject({ method: 'PATCH', url: `/api/auth/email_verification/${token}`, headers: sameOrigin });
+      expect(verify.statusCode).toBe(200);
+
+      const refused = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: sameOrigin, payload: { ...payload, email: 'refuse-me@example.com' } });
+      expect(refused.statusCode).toBe(201);
+      // the account exists and a new link can be asked for
+      const again = await t.app.inject({ method: 'POST', url: '/api/auth/send_verification', headers: sameOrigin, payload: { email: 'refuse-me@example.com' } });
+      expect(again.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
