@@ -20,6 +20,8 @@ export interface TokenAuthRow {
   requireSignature: boolean;
   billingType: 'pre-paid' | 'post-paid';
   applicationDeleted: boolean;
+  /** Whether the application still has the token's channel. */
+  channelEnabled: boolean;
 }
 
 /** The access token `id` joined with its application, or null. */
@@ -35,24 +37,16 @@ export async function findTokenForAuth(db: Db, id: string): Promise<TokenAuthRow
       requireSignature: applications.requireSignature,
       billingType: applications.billingType,
       deletedAt: applications.deletedAt,
+      enabledChannel: applicationChannels.channel,
     })
     .from(accessTokens)
     .innerJoin(applications, eq(applications.id, accessTokens.applicationId))
+    .leftJoin(applicationChannels, and(eq(applicationChannels.applicationId, accessTokens.applicationId), eq(applicationChannels.channel, accessTokens.channel)))
     .where(eq(accessTokens.id, id))
     .limit(1);
   if (!row) return null;
-  const { deletedAt, ...rest } = row;
-  return { ...rest, applicationDeleted: deletedAt !== null };
-}
-
-/** Whether the application still has `channel` among its channels. */
-export async function applicationHasChannel(db: Db, applicationId: string, channel: string): Promise<boolean> {
-  const rows = await db
-    .select({ channel: applicationChannels.channel })
-    .from(applicationChannels)
-    .where(and(eq(applicationChannels.applicationId, applicationId), eq(applicationChannels.channel, channel)))
-    .limit(1);
-  return rows.length > 0;
+  const { deletedAt, enabledChannel, ...rest } = row;
+  return { ...rest, applicationDeleted: deletedAt !== null, channelEnabled: enabledChannel !== null };
 }
 
 /** The organization's WhatsApp template `name` in `language`: its status and category, or null. */

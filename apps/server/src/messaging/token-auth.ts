@@ -9,7 +9,7 @@ import { SIGNATURE_TOLERANCE_SECONDS, V1_MESSAGES } from '@pesan/contracts/messa
 import { JWT_AUDIENCE, JWT_ISSUER, signingString } from '@pesan/contracts/token-file';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
-import { applicationHasChannel, findTokenForAuth } from './messages.repo.ts';
+import { findTokenForAuth } from './messages.repo.ts';
 
 /** Who is calling: the verified token and its application. */
 export interface V1Auth {
@@ -72,7 +72,7 @@ export async function authenticateBearer(db: Db, authorization: string | undefin
   }
   if (row.applicationDeleted) throw new AppError('channel_not_enabled', V1_MESSAGES.channelNotEnabled);
   if (channel && row.channel !== channel) throw new AppError('channel_not_enabled', V1_MESSAGES.channelNotEnabled);
-  if (!(await applicationHasChannel(db, row.applicationId, row.channel))) throw new AppError('channel_not_enabled', V1_MESSAGES.channelNotEnabled);
+  if (!row.channelEnabled) throw new AppError('channel_not_enabled', V1_MESSAGES.channelNotEnabled);
   return {
     tokenId: row.id,
     applicationId: row.applicationId,
