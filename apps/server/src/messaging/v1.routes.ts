@@ -106,7 +106,7 @@ export function v1Routes(ctx: AppContext): FastifyPluginAsyncZod {
             tags: ['v1'],
             summary: send.summary,
             security: [{ bearerAuth: [] }],
-            headers: z.object({ 'idempotency-key': z.string().optional() }).passthrough(),
+            headers: z.looseObject({ 'idempotency-key': z.string().max(1000).optional() }),
             body: send.body,
             response: { 202: v1MessageSchema, 400: errorSchema, 401: errorSchema, 402: errorSchema, 403: errorSchema, 409: errorSchema, 422: errorSchema, 429: errorSchema },
           },
