@@ -45,7 +45,7 @@ describe('DateRangePicker', () => {
   it('is a button named Date range that applies a preset and closes', async () => {
     const onChange = vi.fn();
     renderWithProviders(<DateRangePicker value={defaultDateRange()} onChange={onChange} />);
-    const button = screen.getByRole('button', { name: 'Date range' });
+    const button = screen.getByRole('button', { name: 'Date range: Last 7 Days' });
     expect(button.textContent).toContain('Last 7 Days');
     await userEvent.click(button);
     await userEvent.click(await screen.findByText('Yesterday'));

@@ -3,8 +3,9 @@
  * Monitoring) and the 1–31 day rule (console.md §5, §9; MAX_RANGE_DAYS in contracts/records).
  * Values are inclusive calendar days as 'YYYY-MM-DD' strings in the browser's time zone.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button, Popover, Stack, Text } from '@mantine/core';
+import { CONTRAST_VARS } from './page.tsx';
 import { DatePicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -74,7 +75,7 @@ export function rangeLabel([start, end]: DateRange, today: Date = new Date()): s
 export interface DateRangePickerProps {
   value: DateRange;
   onChange: (value: DateRange) => void;
-  /** Accessible name of the button; 'Date range' by default. */
+  /** Start of the button's accessible name ('Date range: Last 7 Days'); 'Date range' by default. */
   label?: string;
 }
 
@@ -83,7 +84,6 @@ export function DateRangePicker({ value, onChange, label = 'Date range' }: DateR
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState<[string | null, string | null]>(value);
   const [error, setError] = useState<string | null>(null);
-  const descId = useId();
   const pending = draft[0] && !draft[1] ? draft[0] : null;
   const bounds = pickBounds(pending);
 
@@ -114,30 +114,31 @@ export function DateRangePicker({ value, onChange, label = 'Date range' }: DateR
         <Button
           variant="default"
           leftSection={<IconCalendar size={16} aria-hidden />}
-          aria-label={label}
-          aria-describedby={descId}
+          aria-label={`${label}: ${rangeLabel(value)}`}
           onClick={() => {
             setDraft(value);
             setError(null);
             setOpened((o) => !o);
           }}
         >
-          <span id={descId}>{rangeLabel(value)}</span>
+          {rangeLabel(value)}
         </Button>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown style={CONTRAST_VARS} aria-label="Pick a date range">
         <Stack gap="xs">
           <DatePicker
             type="range"
             allowSingleDateInRange
+            hideOutsideDates
+            weekendDays={[]}
             value={draft}
             onChange={(v) => apply([v[0] ? dayjs(v[0]).format(DAY) : null, v[1] ? dayjs(v[1]).format(DAY) : null])}
             presets={datePresets().map((p) => ({ label: p.label, value: p.value }))}
             minDate={bounds.minDate}
             maxDate={bounds.maxDate}
             ariaLabels={{
-              previousMonth: 'Previous month', nextMonth: 'Next month', monthLevelControl: 'Change month',
-              previousYear: 'Previous year', nextYear: 'Next year', yearLevelControl: 'Change year',
+              previousMonth: 'Previous month', nextMonth: 'Next month',
+              previousYear: 'Previous year', nextYear: 'Next year',
               previousDecade: 'Previous decade', nextDecade: 'Next decade',
             }}
           />

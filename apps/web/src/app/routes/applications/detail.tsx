@@ -7,7 +7,7 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { APPLICATION_MESSAGES } from '@pesan/contracts/application';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { Page } from '../../../components/page.tsx';
 import { useApplication } from '../../../features/applications/api/get-application.ts';
 import { ApplicationSummary } from '../../../features/applications/components/application-summary.tsx';
 import { TokenSection } from '../../../features/tokens/components/token-section.tsx';
@@ -18,16 +18,15 @@ export default function ApplicationDetailPage() {
   const app = useApplication(appId);
   const notFound = app.error instanceof ApiError && app.error.status === 404;
   return (
-    <>
-      <PageHeader
-        title="Details App"
-        breadcrumbs={[{ label: 'My Application', to: '/my-application' }, { label: 'Details App' }]}
-        actions={
-          <Button component={Link} to={`/my-application/detail-transaction/${appId}`} variant="default" leftSection={<IconChartBar size={16} aria-hidden />}>
-            Monitoring
-          </Button>
-        }
-      />
+    <Page
+      title="Details App"
+      breadcrumbs={[{ label: 'My Application', to: '/my-application' }, { label: 'Details App' }]}
+      actions={
+        <Button component={Link} to={`/my-application/detail-transaction/${appId}`} variant="default" leftSection={<IconChartBar size={16} aria-hidden />}>
+          Monitoring
+        </Button>
+      }
+    >
       {notFound ? (
         <Alert color="red" variant="light" title="Error!">
           {APPLICATION_MESSAGES.notFound}
@@ -38,6 +37,6 @@ export default function ApplicationDetailPage() {
           {app.data ? <TokenSection applicationId={app.data.id} channels={app.data.channels.map((c) => c.channel)} /> : null}
         </Stack>
       )}
-    </>
+    </Page>
   );
 }

@@ -3,10 +3,10 @@
  * goes back to /my-application. Success toasts 'Success edit application' and returns to the list.
  */
 import { useEffect } from 'react';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../components/notify.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { APPLICATION_MESSAGES } from '@pesan/contracts/application';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { Page } from '../../../components/page.tsx';
 import { EditApplicationForm } from '../../../features/applications/components/edit-application-form.tsx';
 
 /** Reads the application id from navigation state (`{id}`, also `{appId}` or `{_id}`). */
@@ -26,15 +26,14 @@ export default function EditApplicationPage() {
   }, [id, navigate]);
   if (!id) return null;
   return (
-    <>
-      <PageHeader title="Details App" breadcrumbs={[{ label: 'My Application', to: '/my-application' }, { label: 'Details App' }]} />
+    <Page title="Details App" breadcrumbs={[{ label: 'My Application', to: '/my-application' }, { label: 'Details App' }]}>
       <EditApplicationForm
         id={id}
         onSaved={() => {
-          notifications.show({ color: 'green', title: APPLICATION_MESSAGES.editSuccessTitle, message: APPLICATION_MESSAGES.editSuccessMessage });
+          notify('success', APPLICATION_MESSAGES.editSuccessTitle, APPLICATION_MESSAGES.editSuccessMessage);
           navigate('/my-application');
         }}
       />
-    </>
+    </Page>
   );
 }

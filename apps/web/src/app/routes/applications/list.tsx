@@ -2,22 +2,21 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { Page } from '../../../components/page.tsx';
 import { ApplicationList } from '../../../features/applications/components/application-list.tsx';
 
 export default function ApplicationsPage() {
   return (
-    <>
-      <PageHeader
-        title="My Application"
-        description="Your applications, their channels and keys."
-        actions={
-          <Button component={Link} to="/my-application/create-application" leftSection={<IconPlus size={16} aria-hidden />} color="blue.8">
-            Create Application
-          </Button>
-        }
-      />
+    <Page
+      title="My Application"
+      description="Your applications, their channels and keys."
+      actions={
+        <Button component={Link} to="/my-application/create-application" leftSection={<IconPlus size={16} aria-hidden />} color="blue.8">
+          Create Application
+        </Button>
+      }
+    >
       <ApplicationList />
-    </>
+    </Page>
   );
 }

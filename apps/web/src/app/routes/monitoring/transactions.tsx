@@ -2,7 +2,7 @@
 import { Alert, Group, Skeleton, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { APPLICATION_MESSAGES } from '@pesan/contracts/application';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { Page } from '../../../components/page.tsx';
 import { useApplication } from '../../../features/applications/api/get-application.ts';
 import { MonitoringView } from '../../../features/monitoring/components/monitoring-view.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -12,21 +12,20 @@ export default function MonitoringPage() {
   const app = useApplication(id);
   const notFound = app.error instanceof ApiError && app.error.status === 404;
   return (
-    <>
-      <PageHeader
-        title={app.data ? app.data.application_name : <Skeleton height={28} width={240} component="span" display="inline-block" />}
-        description={
-          <Group gap={6} component="span">
-            <Text span size="sm" c="gray.7">
-              ID:
-            </Text>
-            <Text span size="sm" ff="monospace">
-              {id}
-            </Text>
-          </Group>
-        }
-        breadcrumbs={[{ label: 'My Application', to: '/my-application' }, { label: 'Monitoring' }]}
-      />
+    <Page
+      title={app.data ? app.data.application_name : <Skeleton height={28} width={240} component="span" display="inline-block" />}
+      description={
+        <Group gap={6} component="span">
+          <Text span size="sm" c="gray.7">
+            ID:
+          </Text>
+          <Text span size="sm" ff="monospace">
+            {id}
+          </Text>
+        </Group>
+      }
+      breadcrumbs={[{ label: 'My Application', to: '/my-application' }, { label: 'Monitoring' }]}
+    >
       {notFound ? (
         <Alert color="red" variant="light" title="Error!">
           {APPLICATION_MESSAGES.notFound}
@@ -34,6 +33,6 @@ export default function MonitoringPage() {
       ) : app.data ? (
         <MonitoringView key={app.data.id} applicationId={app.data.id} channels={app.data.channels.map((c) => c.channel)} />
       ) : null}
-    </>
+    </Page>
   );
 }

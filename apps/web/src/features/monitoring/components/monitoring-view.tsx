@@ -7,7 +7,7 @@
  */
 import { useEffect } from 'react';
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../components/notify.ts';
 import { IconFileExport, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
@@ -51,7 +51,7 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
   useEffect(() => {
     const err = records.error;
     if (!err || (err instanceof ApiError && err.status === 401)) return;
-    notifications.show({ id: 'records-error', color: 'red', title: 'Error!', message: (err instanceof ApiError && err.details[0]?.message) || err.message });
+    notify('error', 'Error!', (err instanceof ApiError && err.details[0]?.message) || err.message, 'records-error');
   }, [records.error, records.errorUpdatedAt]);
 
   const data = records.data;
@@ -65,6 +65,7 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
             value={state.channel}
             onChange={(v) => v && dispatch({ type: 'channel', channel: v as ChannelId })}
             allowDeselect={false}
+            comboboxProps={{ keepMounted: false }}
             w={170}
           />
           <Select
@@ -73,6 +74,7 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
             value={state.filter}
             onChange={(v) => v && dispatch({ type: 'filter', filter: v as 'all' | MessageStatus })}
             allowDeselect={false}
+            comboboxProps={{ keepMounted: false }}
             w={170}
           />
           <DateRangePicker value={state.range} onChange={(range) => dispatch({ type: 'range', range })} />
@@ -91,6 +93,7 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
             value={state.searchKey}
             onChange={(v) => v && dispatch({ type: 'searchKey', key: v as SearchKey })}
             allowDeselect={false}
+            comboboxProps={{ keepMounted: false }}
             w={150}
           />
           <TextInput

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Modal, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../components/notify.ts';
 import { IconKey } from '@tabler/icons-react';
 import { TOKEN_MESSAGES, type TokenStatus } from '@pesan/contracts/application';
 import { CHANNELS, TOKEN_PICKER_LABELS, type ChannelId } from '@pesan/contracts/channels';
@@ -38,8 +38,8 @@ export function pickTokenRow(rows: TokenRow[] | undefined, channel: ChannelId): 
 }
 
 const STATUS_BADGE: Record<TokenStatus, { color: string; text: string }> = {
-  Active: { color: 'green', text: 'var(--mantine-color-green-9)' },
-  InActive: { color: 'red', text: 'var(--mantine-color-red-9)' },
+  Active: { color: 'green', text: 'var(--mantine-color-dark-9)' },
+  InActive: { color: 'red', text: 'var(--mantine-color-dark-9)' },
   'Not Generated': { color: 'gray', text: 'var(--mantine-color-dark-7)' },
 };
 
@@ -85,11 +85,11 @@ export function TokenSection({ applicationId, channels }: TokenSectionProps) {
     try {
       await generate.mutateAsync({ applicationId, channel });
       setConfirming(false);
-      notifications.show({ color: 'green', title: TOKEN_MESSAGES.successTitle, message: TOKEN_MESSAGES.successMessage });
+      notify('success', TOKEN_MESSAGES.successTitle, TOKEN_MESSAGES.successMessage);
     } catch (err) {
       setConfirming(false);
       const message = err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : TOKEN_MESSAGES.failureMessage;
-      notifications.show({ color: 'red', title: TOKEN_MESSAGES.failureTitle, message });
+      notify('error', TOKEN_MESSAGES.failureTitle, message);
     }
   };
 
@@ -107,6 +107,7 @@ export function TokenSection({ applicationId, channels }: TokenSectionProps) {
             value={channel}
             onChange={(v) => setChannel(v as ChannelId | null)}
             allowDeselect={false}
+            comboboxProps={{ keepMounted: false }}
             style={{ flex: '1 1 240px', maxWidth: 360 }}
           />
           <Button leftSection={<IconKey size={16} aria-hidden />} disabled={!channel} onClick={() => setConfirming(true)} color="blue.8">
@@ -119,7 +120,7 @@ export function TokenSection({ applicationId, channels }: TokenSectionProps) {
             : ordered.map((c) => <TokenCard key={c} channel={c} row={pickTokenRow(tokens.data, c)} />)}
         </SimpleGrid>
       </Stack>
-      <Modal opened={confirming} onClose={() => !generate.isPending && setConfirming(false)} title={TOKEN_MESSAGES.confirmTitle(label)} size={600} centered>
+      <Modal opened={confirming} onClose={() => !generate.isPending && setConfirming(false)} title={TOKEN_MESSAGES.confirmTitle(label)} size={600} centered closeButtonProps={{ 'aria-label': 'Close' }}>
         <Stack gap="lg">
           <Text>{TOKEN_MESSAGES.warning}</Text>
           <Group justify="flex-end">
