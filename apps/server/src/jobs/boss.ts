@@ -18,7 +18,8 @@ export async function startBoss(database: Database): Promise<PgBoss> {
   boss.on('error', (err) => console.error('[jobs]', err));
   await boss.start();
   for (const name of Object.values(QUEUES)) {
-    await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 1, retryBackoff: true });
+    // Jobs are short: a job left active by a dead worker is retried after 2 minutes.
+    await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: 120 });
   }
   return boss;
 }
