@@ -22,9 +22,11 @@ export default function ApplicationDetailPage() {
       title="Details App"
       breadcrumbs={[{ label: 'My Application', to: '/my-application' }, { label: 'Details App' }]}
       actions={
+        notFound ? null : (
         <Button component={Link} to={`/my-application/detail-transaction/${appId}`} variant="default" leftSection={<IconChartBar size={16} aria-hidden />}>
           Monitoring
         </Button>
+        )
       }
     >
       {notFound ? (

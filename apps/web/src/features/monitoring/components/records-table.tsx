@@ -30,7 +30,7 @@ export function RecordsTable({ channel, rows, loading, stale }: RecordsTableProp
   const sms = hasTotalSms(channel);
   const columns = ['Message ID', 'Recipient', 'Created At', ...(sms ? ['Total SMS'] : []), 'Country', 'Status'];
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer minWidth={900} tabIndex={0} role="region" aria-label="Transactions table">
       <Table aria-label="Transactions" striped highlightOnHover verticalSpacing="sm" style={{ opacity: stale ? 0.6 : 1 }} aria-busy={loading || undefined}>
         <Table.Thead>
           <Table.Tr>
@@ -62,7 +62,7 @@ export function RecordsTable({ channel, rows, loading, stale }: RecordsTableProp
             rows.map((r) => (
               <Table.Tr key={r.msgid}>
                 <Table.Td>
-                  <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                  <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                     {r.msgid}
                   </Text>
                 </Table.Td>
