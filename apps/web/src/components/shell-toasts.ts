@@ -7,19 +7,21 @@ import { notifications } from '@mantine/notifications';
 import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
 import { ApiError } from '../lib/api-client.ts';
 
+const CLOSE = { 'aria-label': 'Close notification' };
+
 /** Green toast; `title` defaults to 'Success'. */
 export function toastSuccess(message: string, title: string = CONSOLE_MESSAGES.successTitle): void {
-  notifications.show({ color: 'green', title, message, withCloseButton: true });
+  notifications.show({ color: 'green', title, message, withCloseButton: true, closeButtonProps: CLOSE });
 }
 
 /** Red toast titled 'Error!' (§8) with `message`. */
 export function toastError(message: string): void {
-  notifications.show({ color: 'red', title: CONSOLE_MESSAGES.errorTitle, message, withCloseButton: true });
+  notifications.show({ color: 'red', title: CONSOLE_MESSAGES.errorTitle, message, withCloseButton: true, closeButtonProps: CLOSE });
 }
 
 /** Yellow warning toast. */
 export function toastWarning(message: string, title = 'Warning'): void {
-  notifications.show({ color: 'yellow', title, message, withCloseButton: true });
+  notifications.show({ color: 'yellow', title, message, withCloseButton: true, closeButtonProps: CLOSE });
 }
 
 /**

@@ -7,11 +7,12 @@ import type { ReactNode } from 'react';
 import { ActionIcon, AppShell, Button, Group, NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconBook, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import './shell-contrast.css';
 import { ShellAccountMenu } from './shell-account-menu.tsx';
 import { ShellLogo } from './shell-logo.tsx';
 import { ShellMobileMenu } from './shell-mobile-menu.tsx';
-import { DESKTOP_MIN_WIDTH, type ShellNavItem } from './shell-nav-items.ts';
+import { DESKTOP_MIN_WIDTH, navTarget, type ShellNavItem } from './shell-nav-items.ts';
 
 /** What the shell shows of the user; no secret. */
 export interface ShellUser {
@@ -37,6 +38,7 @@ export function ConsoleShell({ user, navItems, navLabel, onLogout, children }: C
   // UI preference only; no secret.
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'pesan.sidebar-collapsed', defaultValue: false });
   const { pathname } = useLocation();
+  const navigate = useNavigate();
 
   return (
     <AppShell
@@ -67,8 +69,7 @@ export function ConsoleShell({ user, navItems, navLabel, onLogout, children }: C
               const link = (
                 <NavLink
                   key={item.to + item.label}
-                  component={Link}
-                  to={item.to}
+                  {...navTarget(item, navigate)}
                   label={collapsed ? undefined : item.label}
                   aria-label={collapsed ? item.label : undefined}
                   leftSection={<item.icon size={20} stroke={1.6} />}

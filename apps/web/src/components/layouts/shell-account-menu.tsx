@@ -1,5 +1,5 @@
 /** Desktop avatar menu (console.md §2 Header): full name, e-mail, Settings, Logout. */
-import { Box, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Box, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ShellAvatar } from './shell-avatar.tsx';
@@ -9,7 +9,9 @@ export function ShellAccountMenu({ user, onLogout }: { user: ShellUser; onLogout
   return (
     <Menu position="bottom-end" width={260} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="Account menu" style={{ borderRadius: '50%' }}>
+        {/* Named by its (visually hidden) text, not aria-label: the initials are visible text. */}
+        <UnstyledButton style={{ borderRadius: '50%' }}>
+          <VisuallyHidden>Account menu</VisuallyHidden>
           <ShellAvatar fullName={user.fullName} email={user.email} avatar={user.avatar} />
         </UnstyledButton>
       </Menu.Target>

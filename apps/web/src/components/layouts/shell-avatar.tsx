@@ -20,7 +20,8 @@ export function ShellAvatar({ fullName, email, avatar, size = 'md' }: ShellAvata
       radius="xl"
       styles={{ placeholder: { backgroundColor: avatarColor(key), color: '#fff', fontWeight: 600 } }}
     >
-      {avatarInitials(fullName, email)}
+      {/* Hidden from assistive tech: the surrounding control carries the name. */}
+      <span aria-hidden>{avatarInitials(fullName, email)}</span>
     </Avatar>
   );
 }

@@ -6,15 +6,16 @@
 import { Burger, Divider, Drawer, Group, Menu, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBook, IconChevronDown, IconLogout } from '@tabler/icons-react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ShellAvatar } from './shell-avatar.tsx';
 import { ShellLogo } from './shell-logo.tsx';
-import { MOBILE_PROFILE_LINKS, type ShellNavItem } from './shell-nav-items.ts';
+import { MOBILE_PROFILE_LINKS, navTarget, type ShellNavItem } from './shell-nav-items.ts';
 import type { ShellUser } from './console-shell.tsx';
 
 export function ShellMobileMenu({ user, navItems, onLogout }: { user: ShellUser; navItems: readonly ShellNavItem[]; onLogout: () => void }) {
   const [opened, { open, close }] = useDisclosure(false);
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <ShellLogo />
@@ -24,14 +25,16 @@ export function ShellMobileMenu({ user, navItems, onLogout }: { user: ShellUser;
           {navItems.map((item) => (
             <NavLink
               key={item.to + item.label}
-              component={Link}
-              to={item.to}
+              {...navTarget(item, navigate)}
               label={item.label}
               leftSection={<item.icon size={18} />}
               active={item.isActive(pathname)}
               variant="filled"
               color="blue.8"
-              onClick={close}
+              onClick={() => {
+                close();
+                if (item.asButton) navigate(item.to);
+              }}
             />
           ))}
           <NavLink component={Link} to="/docs" label="API Documentation" leftSection={<IconBook size={18} />} onClick={close} />
@@ -39,7 +42,7 @@ export function ShellMobileMenu({ user, navItems, onLogout }: { user: ShellUser;
         <Divider my="md" />
         <Menu position="bottom-start" width={260} withinPortal>
           <Menu.Target>
-            <UnstyledButton aria-label="Profile menu" w="100%" p="xs">
+            <UnstyledButton w="100%" p="xs">
               <Group wrap="nowrap" gap="sm">
                 <ShellAvatar fullName={user.fullName} email={user.email} avatar={user.avatar} />
                 <div style={{ flex: 1, minWidth: 0 }}>

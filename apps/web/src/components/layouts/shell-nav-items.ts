@@ -3,6 +3,7 @@
  * Each item knows which paths make it active.
  */
 import type { ComponentType } from 'react';
+import { Link } from 'react-router';
 import {
   IconApps,
   IconArrowLeft,
@@ -21,6 +22,11 @@ export interface ShellNavItem {
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
   /** True when `pathname` belongs to this item. */
   isActive: (pathname: string) => boolean;
+  /**
+   * Render as a button that navigates rather than a link: 'Back to home' in the profile menu, so the
+   * change-password page's own 'Back' link is the only link named Back on that page.
+   */
+  asButton?: boolean;
 }
 
 const under = (...prefixes: string[]) => (p: string) => prefixes.some((x) => p === x || p.startsWith(`${x}/`));
@@ -40,7 +46,7 @@ export const MAIN_NAV: readonly ShellNavItem[] = [
 
 /** Side menu of the profile layout. Change Password is reached from Edit Profile. */
 export const PROFILE_NAV: readonly ShellNavItem[] = [
-  { label: 'Back to home', to: '/my-application', icon: IconArrowLeft, isActive: () => false },
+  { label: 'Back to home', to: '/my-application', icon: IconArrowLeft, isActive: () => false, asButton: true },
   {
     label: 'Edit Profile',
     to: '/profile/edit-profile',
@@ -65,3 +71,10 @@ export const MOBILE_PROFILE_LINKS = [
 
 /** Width, in px, from which the desktop header and sidebar show (console.md §9: 1024 px). */
 export const DESKTOP_MIN_WIDTH = 1024;
+
+/** NavLink props for `item`: a router link, or a button that navigates (see ShellNavItem.asButton). */
+export function navTarget(item: ShellNavItem, navigate: (to: string) => void): Record<string, unknown> {
+  return item.asButton
+    ? { component: 'button', type: 'button', onClick: () => navigate(item.to) }
+    : { component: Link, to: item.to };
+}

@@ -8,7 +8,7 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
-import { sessionQueryKey } from '../../../features/auth/api/get-session.ts';
+import { sessionQueryOptions } from '../../../features/auth/api/get-session.ts';
 import { useLogout } from '../../../features/auth/api/logout.ts';
 import { useCreateOrganization } from '../../../features/organization/api/create-organization.ts';
 import { OrganizationForm } from '../../../features/organization/components/organization-form.tsx';
@@ -35,14 +35,15 @@ export default function CompanyDataFirstPage() {
         onOtherError={(err) => toastApiError(err)}
         onSubmit={async (input) => {
           await create.mutateAsync(input);
-          await qc.invalidateQueries({ queryKey: sessionQueryKey, refetchType: 'all' });
+          // fetchQuery (not invalidate): a session cached by setQueryData has no queryFn to refetch with.
+          await qc.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
           toastSuccess(CONSOLE_MESSAGES.organizationCreated);
           navigate('/my-application', { replace: true });
         }}
       />
       <Text size="sm" c="gray.8" ta="center">
         Not your account?{' '}
-        <Anchor
+        <Anchor c="blue.8"
           component="button"
           type="button"
           fw={600}

@@ -14,7 +14,7 @@ export default function NotFoundPage() {
       <Text c="gray.8" maw={420}>
         The page you are looking for does not exist or has been moved.
       </Text>
-      <Button component={Link} to="/my-application">
+      <Button color="blue.8" component={Link} to="/my-application">
         Back to My Application
       </Button>
     </Stack>

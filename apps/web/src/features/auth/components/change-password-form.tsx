@@ -8,8 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useForm, schemaResolver } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { changePasswordSchema } from '@pesan/contracts/auth';
-import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
+import { AUTH_MESSAGES, changePasswordSchema } from '@pesan/contracts/auth';
 import { applyFieldErrors } from '../../../components/shell-form-errors.ts';
 import { toastApiError, toastSuccess } from '../../../components/shell-toasts.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -35,7 +34,7 @@ export function ChangePasswordForm({ userId, onDone }: { userId: string; onDone:
       { userId, ...values },
       {
         onSuccess: (res) => {
-          const message = res.message ?? res.description ?? CONSOLE_MESSAGES.passwordChanged;
+          const message = res.message ?? res.description ?? AUTH_MESSAGES.passwordChanged;
           setSuccess(message);
           toastSuccess(message);
           timer.current = setTimeout(onDone, CHANGE_PASSWORD_LOGOUT_MS);
@@ -61,7 +60,7 @@ export function ChangePasswordForm({ userId, onDone }: { userId: string; onDone:
         <PasswordWithRules label="New Password" autoComplete="new-password" {...form.getInputProps('password')} />
         <AuthPasswordInput label="Password Confirmation" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
         <Group justify="flex-end">
-          <Button type="submit" disabled={newEmpty || success !== null} loading={mutation.isPending}>
+          <Button color="blue.8" type="submit" disabled={newEmpty || success !== null} loading={mutation.isPending}>
             Save
           </Button>
         </Group>

@@ -8,7 +8,6 @@ import { useEffect, useRef } from 'react';
 import { Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { AUTH_MESSAGES } from '@pesan/contracts/auth';
-import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
 import { toastError, toastSuccess } from '../../../components/shell-toasts.ts';
 import { sessionQueryKey } from '../api/get-session.ts';
 import { verifyEmail } from '../api/verify-email.ts';
@@ -27,7 +26,7 @@ export function EmailVerification({ token, onVerified, onFailed }: { token: stri
     verifyEmail(token).then(
       (res) => {
         qc.setQueryData(sessionQueryKey, res.data);
-        toastSuccess(res.message ?? CONSOLE_MESSAGES.emailVerified);
+        toastSuccess(res.message ?? AUTH_MESSAGES.emailVerified);
         callbacks.current.onVerified();
       },
       () => {

@@ -45,10 +45,10 @@ export function ForgotPasswordForm() {
           </Alert>
         )}
         <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" {...form.getInputProps('email')} />
-        <Button type="submit" fullWidth size="md" loading={mutation.isPending}>
+        <Button color="blue.8" type="submit" fullWidth size="md" loading={mutation.isPending}>
           Send
         </Button>
-        <Anchor component={Link} to="/auth/login" ta="center" size="sm" fw={600}>
+        <Anchor c="blue.8" component={Link} to="/auth/login" ta="center" size="sm" fw={600}>
           Back to Login
         </Anchor>
       </Stack>

@@ -10,8 +10,7 @@ import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '
 import { useForm, schemaResolver } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { loginSchema, type User } from '@pesan/contracts/auth';
-import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
+import { AUTH_MESSAGES, loginSchema, type User } from '@pesan/contracts/auth';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toastApiError, toastSuccess } from '../../../components/shell-toasts.ts';
 import { useLogin } from '../api/login.ts';
@@ -70,7 +69,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
               loading={resend.isPending}
               onClick={() =>
                 resend.mutate(unverified.email, {
-                  onSuccess: (r) => toastSuccess(r.description ?? r.message ?? CONSOLE_MESSAGES.verificationSent),
+                  onSuccess: (r) => toastSuccess(r.description ?? r.message ?? AUTH_MESSAGES.verificationDescription),
                   onError: (err) => toastApiError(err),
                 })
               }
@@ -83,16 +82,16 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
         <AuthPasswordInput label="Password" autoComplete="current-password" placeholder="Your password" {...form.getInputProps('password')} />
         <Group justify="space-between">
           <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
-          <Anchor component={Link} to="/auth/forgot-password" size="sm" fw={500}>
+          <Anchor c="blue.8" component={Link} to="/auth/forgot-password" size="sm" fw={500}>
             Forgot Password
           </Anchor>
         </Group>
-        <Button type="submit" fullWidth size="md" disabled={empty} loading={loginMutation.isPending}>
+        <Button color="blue.8" type="submit" fullWidth size="md" disabled={empty} loading={loginMutation.isPending}>
           Login
         </Button>
         <Text size="sm" ta="center" c="gray.8">
           Don&apos;t have an account?{' '}
-          <Anchor component={Link} to="/auth/register" fw={600}>
+          <Anchor c="blue.8" component={Link} to="/auth/register" fw={600}>
             Sign up
           </Anchor>
         </Text>

@@ -9,8 +9,7 @@ import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm, schemaResolver } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { registerSchema } from '@pesan/contracts/auth';
-import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
+import { AUTH_MESSAGES, registerSchema } from '@pesan/contracts/auth';
 import { applyFieldErrors } from '../../../components/shell-form-errors.ts';
 import { toastApiError, toastSuccess } from '../../../components/shell-toasts.ts';
 import { useRegister } from '../api/register.ts';
@@ -41,19 +40,19 @@ export function RegisterForm() {
         <Text c="gray.8">
           We sent the link to <strong>{done.email}</strong>. Didn&apos;t get it? Check your spam folder or send it again.
         </Text>
-        <Button
+        <Button color="blue.8"
           variant="outline"
           loading={resend.isPending}
           onClick={() =>
             resend.mutate(done.email, {
-              onSuccess: (r) => toastSuccess(r.description ?? r.message ?? CONSOLE_MESSAGES.verificationSent),
+              onSuccess: (r) => toastSuccess(r.description ?? r.message ?? AUTH_MESSAGES.verificationDescription),
               onError: (err) => toastApiError(err),
             })
           }
         >
           Resend verification email
         </Button>
-        <Anchor component={Link} to="/auth/login" fw={600}>
+        <Anchor c="blue.8" component={Link} to="/auth/login" fw={600}>
           Back to Login
         </Anchor>
       </Stack>
@@ -63,7 +62,7 @@ export function RegisterForm() {
   const submit = form.onSubmit((values) => {
     const input = registerSchema.parse(values);
     registerMutation.mutate(input, {
-      onSuccess: (res) => setDone({ email: res.data?.email ?? input.email, message: res.message ?? CONSOLE_MESSAGES.checkEmail }),
+      onSuccess: (res) => setDone({ email: res.data?.email ?? input.email, message: res.message ?? AUTH_MESSAGES.registered }),
       onError: (err) => {
         if (!applyFieldErrors(err, form.setFieldError, FIELDS)) toastApiError(err);
       },
@@ -83,12 +82,12 @@ export function RegisterForm() {
           placeholder="Repeat the password"
           {...form.getInputProps('confirmPassword')}
         />
-        <Button type="submit" fullWidth size="md" mt="xs" loading={registerMutation.isPending}>
+        <Button color="blue.8" type="submit" fullWidth size="md" mt="xs" loading={registerMutation.isPending}>
           Register
         </Button>
         <Text size="sm" ta="center" c="gray.8">
           Already have an account?{' '}
-          <Anchor component={Link} to="/auth/login" fw={600}>
+          <Anchor c="blue.8" component={Link} to="/auth/login" fw={600}>
             Login
           </Anchor>
         </Text>

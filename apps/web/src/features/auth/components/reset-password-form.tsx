@@ -8,7 +8,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { useForm, schemaResolver } from '@mantine/form';
 import { AUTH_MESSAGES, passwordPairSchema } from '@pesan/contracts/auth';
-import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
 import { toastError, toastSuccess } from '../../../components/shell-toasts.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthPasswordInput } from './auth-password-input.tsx';
@@ -38,7 +37,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       { token, ...values },
       {
         onSuccess: (res) => {
-          toastSuccess(res.message ?? res.description ?? CONSOLE_MESSAGES.passwordReset);
+          toastSuccess(res.message ?? res.description ?? AUTH_MESSAGES.passwordReset);
           finish();
         },
         onError: () => {
@@ -59,7 +58,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
           placeholder="Repeat the new password"
           {...form.getInputProps('confirmPassword')}
         />
-        <Button type="submit" fullWidth size="md" loading={mutation.isPending} disabled={finished}>
+        <Button color="blue.8" type="submit" fullWidth size="md" loading={mutation.isPending} disabled={finished}>
           Reset Password
         </Button>
       </Stack>

@@ -5,13 +5,12 @@
  * 'Your User data has been succesfully changed, please re-login' and `onSaved` (page reload).
  */
 import { useEffect, useRef, useState } from 'react';
-import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useForm, schemaResolver } from '@mantine/form';
 import { IconPhoto, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { updateUserSchema, type User } from '@pesan/contracts/auth';
-import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
+import { AUTH_MESSAGES, updateUserSchema, type User } from '@pesan/contracts/auth';
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '@pesan/contracts/upload';
 import { ShellAvatar } from '../../../components/layouts/shell-avatar.tsx';
 import { applyFieldErrors } from '../../../components/shell-form-errors.ts';
@@ -57,7 +56,7 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved: () => 
     try {
       const avatar = file ? await upload.mutateAsync(file) : user.avatar;
       const res = await update.mutateAsync({ id: user.id, fullName: values.fullName.trim(), avatar });
-      toastSuccess(res.message ?? CONSOLE_MESSAGES.profileUpdated);
+      toastSuccess(res.message ?? AUTH_MESSAGES.profileUpdated);
       onSaved();
     } catch (err) {
       if (!applyFieldErrors(err, form.setFieldError, ['fullName'])) {
@@ -127,10 +126,10 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved: () => 
         <TextInput label="Email" value={user.email} readOnly variant="filled" />
         <TextInput label="Phone Number" value={user.phoneNumber} readOnly variant="filled" />
         <Group justify="space-between">
-          <Button component={Link} to="/profile/change-password" variant="subtle" color="blue.8">
+          <Anchor component={Link} to="/profile/change-password" c="blue.8" fw={600} size="sm">
             Change Password
-          </Button>
-          <Button type="submit" loading={upload.isPending || update.isPending}>
+          </Anchor>
+          <Button color="blue.8" type="submit" loading={upload.isPending || update.isPending}>
             Save Changes
           </Button>
         </Group>

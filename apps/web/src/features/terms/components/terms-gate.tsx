@@ -5,7 +5,8 @@
  * "You don't submitted aggrement Terms of Conditions" and closes (it asks again next visit).
  * A failed check toasts its message.
  */
-import { useEffect, useState } from 'react';
+import { AUTH_MESSAGES } from '@pesan/contracts/auth';
+import { useEffect, useRef, useState } from 'react';
 import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
 import { toastApiError, toastSuccess, toastWarning } from '../../../components/shell-toasts.ts';
 import { useAcceptTerms } from '../api/accept-terms.ts';
@@ -16,6 +17,7 @@ export function TermsGate({ userId }: { userId: string }) {
   const check = useTermsAccepted(userId);
   const accept = useAcceptTerms(userId);
   const [dismissed, setDismissed] = useState(false);
+  const accepted = useRef(false);
 
   useEffect(() => {
     if (check.isError) toastApiError(check.error);
@@ -32,10 +34,17 @@ export function TermsGate({ userId }: { userId: string }) {
       }}
       onConfirm={() =>
         accept.mutate(undefined, {
-          onSuccess: () => toastSuccess(CONSOLE_MESSAGES.termsSubmitted),
+          onSuccess: () => {
+            accepted.current = true;
+          },
           onError: (err) => toastApiError(err),
         })
       }
+      onClosed={() => {
+        // Toast once the modal has gone, so the page behind it is what is left on screen.
+        if (accepted.current) toastSuccess(AUTH_MESSAGES.termsSubmitted);
+        accepted.current = false;
+      }}
     />
   );
 }

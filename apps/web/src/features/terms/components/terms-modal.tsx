@@ -4,7 +4,7 @@
  * Closing it unticked calls `onDismiss` (the caller warns).
  */
 import { useState } from 'react';
-import { Button, Checkbox, Group, Modal, ScrollArea, Stack } from '@mantine/core';
+import { Box, Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
 import { TermsText } from './terms-text.tsx';
 
 export interface TermsModalProps {
@@ -12,14 +12,19 @@ export interface TermsModalProps {
   submitting: boolean;
   onConfirm: () => void;
   onDismiss: () => void;
+  /** Called once the closing transition has ended (the modal is gone from the page). */
+  onClosed?: () => void;
 }
 
-export function TermsModal({ opened, submitting, onConfirm, onDismiss }: TermsModalProps) {
+export function TermsModal({ opened, submitting, onConfirm, onDismiss, onClosed }: TermsModalProps) {
   const [agreed, setAgreed] = useState(false);
   return (
     <Modal
       opened={opened}
       onClose={onDismiss}
+      onExitTransitionEnd={onClosed}
+      // No fade: the modal is either fully there or gone (no half-transparent text on screen).
+      transitionProps={{ duration: 0 }}
       title="Syarat dan Ketentuan"
       size={600}
       centered
@@ -28,16 +33,17 @@ export function TermsModal({ opened, submitting, onConfirm, onDismiss }: TermsMo
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <Stack gap="md">
-        <ScrollArea.Autosize mah="55vh" type="auto" offsetScrollbars tabIndex={0} aria-label="Isi Syarat dan Ketentuan">
+        {/* Focusable so keyboard users can scroll the text. */}
+        <Box role="region" aria-label="Isi Syarat dan Ketentuan" tabIndex={0} mah="55vh" pr="sm" style={{ overflowY: 'auto' }}>
           <TermsText />
-        </ScrollArea.Autosize>
+        </Box>
         <Checkbox
           checked={agreed}
           onChange={(e) => setAgreed(e.currentTarget.checked)}
           label="Saya telah membaca dan menyetujui Syarat dan Ketentuan serta Kebijakan Privasi Pesan (Wajib)"
         />
         <Group justify="flex-end">
-          <Button onClick={onConfirm} disabled={!agreed} loading={submitting}>
+          <Button color="blue.8" onClick={onConfirm} disabled={!agreed} loading={submitting}>
             Confirm
           </Button>
         </Group>
