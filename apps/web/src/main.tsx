@@ -6,6 +6,7 @@ import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dropzone/styles.css';
 import '@mantine/charts/styles.css';
+import './app/theme.css';
 import './lib/i18n.ts';
 import { AppProvider } from './app/provider.tsx';
 import { router } from './app/router.tsx';

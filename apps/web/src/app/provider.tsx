@@ -1,17 +1,12 @@
 /** App-wide providers: Mantine (theme, toasts top-right 2.5 s, modals, dates) and TanStack Query. */
 import type { ReactNode } from 'react';
-import { MantineProvider, createTheme } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { ModalsProvider } from '@mantine/modals';
 import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client.ts';
-
-export const theme = createTheme({
-  primaryColor: 'blue',
-  fontFamily: 'Inter, system-ui, -apple-system, Segoe UI, Roboto, sans-serif',
-  defaultRadius: 'md',
-});
+import { theme } from '../lib/theme.ts';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (

@@ -5,7 +5,6 @@
  */
 import { useState } from 'react';
 import { Button, Popover, Stack, Text } from '@mantine/core';
-import { CONTRAST_VARS } from './page.tsx';
 import { DatePicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -124,7 +123,7 @@ export function DateRangePicker({ value, onChange, label = 'Date range' }: DateR
           {rangeLabel(value)}
         </Button>
       </Popover.Target>
-      <Popover.Dropdown style={CONTRAST_VARS} aria-label="Pick a date range">
+      <Popover.Dropdown aria-label="Pick a date range">
         <Stack gap="xs">
           <DatePicker
             type="range"

@@ -16,7 +16,7 @@ export function AppBreadcrumbs({ items }: { items: Crumb[] }) {
       <Breadcrumbs separatorMargin={6}>
         {items.map((c) =>
           c.to ? (
-            <Anchor key={c.label} component={Link} to={c.to} size="sm" c="blue.8">
+            <Anchor key={c.label} component={Link} to={c.to} size="sm">
               {c.label}
             </Anchor>
           ) : (

@@ -1,22 +1,22 @@
-/** Test-only render helper: Mantine, a fresh QueryClient and a memory router around `ui`. */
+/** Test-only render helper: Mantine (the app theme), a fresh QueryClient and a memory data router around `ui`. */
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { theme } from '../lib/theme.ts';
 
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] });
   return {
     client,
     ...render(
-      <MantineProvider>
+      <MantineProvider theme={theme}>
         <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[route]}>
-            <Notifications />
-            {ui}
-          </MemoryRouter>
+          <Notifications />
+          <RouterProvider router={router} />
         </QueryClientProvider>
       </MantineProvider>,
     ),

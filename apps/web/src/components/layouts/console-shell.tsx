@@ -8,7 +8,6 @@ import { ActionIcon, AppShell, Button, Group, NavLink, ScrollArea, Tooltip } fro
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconBook, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import './shell-contrast.css';
 import { ShellAccountMenu } from './shell-account-menu.tsx';
 import { ShellLogo } from './shell-logo.tsx';
 import { ShellMobileMenu } from './shell-mobile-menu.tsx';
@@ -76,7 +75,7 @@ export function ConsoleShell({ user, navItems, navLabel, onLogout, children }: C
                   active={item.isActive(pathname)}
                   aria-current={item.isActive(pathname) ? 'page' : undefined}
                   variant="filled"
-                  color="blue.8"
+                 
                   style={{ borderRadius: 8, marginBottom: 4 }}
                 />
               );

@@ -30,7 +30,7 @@ export function ShellMobileMenu({ user, navItems, onLogout }: { user: ShellUser;
               leftSection={<item.icon size={18} />}
               active={item.isActive(pathname)}
               variant="filled"
-              color="blue.8"
+             
               onClick={() => {
                 close();
                 if (item.asButton) navigate(item.to);

@@ -2,7 +2,7 @@
  * Create application (console.md §2): the form, then the key file for every channel downloaded as
  * `<id>.txt`, a toast, and back to /my-application.
  */
-import { notify } from '../../../components/notify.ts';
+import { toastError, toastSuccess } from '../../../components/toasts.ts';
 import { useNavigate } from 'react-router';
 import { TOKEN_MESSAGES } from '@pesan/contracts/application';
 import { Page } from '../../../components/page.tsx';
@@ -15,9 +15,9 @@ export default function CreateApplicationPage() {
   const onCreated = async (id: string) => {
     try {
       await keyFile.mutateAsync(id);
-      notify('success', 'Application created', TOKEN_MESSAGES.successMessage);
+      toastSuccess(TOKEN_MESSAGES.successMessage, 'Application created');
     } catch (err) {
-      notify('error', TOKEN_MESSAGES.failureTitle, (err as Error).message || TOKEN_MESSAGES.failureMessage);
+      toastError((err as Error).message || TOKEN_MESSAGES.failureMessage, TOKEN_MESSAGES.failureTitle);
     }
     navigate('/my-application');
   };
@@ -28,7 +28,7 @@ export default function CreateApplicationPage() {
     >
       <CreateApplicationForm
         onCreated={onCreated}
-        onError={(err) => notify('error', 'Error!', err.message)}
+        onError={(err) => toastError(err.message)}
       />
     </Page>
   );

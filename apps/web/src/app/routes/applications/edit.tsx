@@ -3,7 +3,7 @@
  * goes back to /my-application. Success toasts 'Success edit application' and returns to the list.
  */
 import { useEffect } from 'react';
-import { notify } from '../../../components/notify.ts';
+import { toastSuccess } from '../../../components/toasts.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { APPLICATION_MESSAGES } from '@pesan/contracts/application';
 import { Page } from '../../../components/page.tsx';
@@ -30,7 +30,7 @@ export default function EditApplicationPage() {
       <EditApplicationForm
         id={id}
         onSaved={() => {
-          notify('success', APPLICATION_MESSAGES.editSuccessTitle, APPLICATION_MESSAGES.editSuccessMessage);
+          toastSuccess(APPLICATION_MESSAGES.editSuccessMessage, APPLICATION_MESSAGES.editSuccessTitle);
           navigate('/my-application');
         }}
       />

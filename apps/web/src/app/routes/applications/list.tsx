@@ -11,7 +11,7 @@ export default function ApplicationsPage() {
       title="My Application"
       description="Your applications, their channels and keys."
       actions={
-        <Button component={Link} to="/my-application/create-application" leftSection={<IconPlus size={16} aria-hidden />} color="blue.8">
+        <Button component={Link} to="/my-application/create-application" leftSection={<IconPlus size={16} aria-hidden />}>
           Create Application
         </Button>
       }

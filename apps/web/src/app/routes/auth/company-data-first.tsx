@@ -12,7 +12,7 @@ import { sessionQueryOptions } from '../../../features/auth/api/get-session.ts';
 import { useLogout } from '../../../features/auth/api/logout.ts';
 import { useCreateOrganization } from '../../../features/organization/api/create-organization.ts';
 import { OrganizationForm } from '../../../features/organization/components/organization-form.tsx';
-import { toastApiError, toastSuccess } from '../../../components/shell-toasts.ts';
+import { toastApiError, toastSuccess } from '../../../components/toasts.ts';
 
 export default function CompanyDataFirstPage() {
   const qc = useQueryClient();
@@ -43,7 +43,7 @@ export default function CompanyDataFirstPage() {
       />
       <Text size="sm" c="gray.8" ta="center">
         Not your account?{' '}
-        <Anchor c="blue.8"
+        <Anchor
           component="button"
           type="button"
           fw={600}

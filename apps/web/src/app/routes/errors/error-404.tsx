@@ -1,7 +1,6 @@
 /** /404: the generic 'Error 404' page (console.md §2), outside any layout. */
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import '../../../components/layouts/shell-contrast.css';
 
 export default function Error404Page() {
   return (
@@ -12,7 +11,7 @@ export default function Error404Page() {
         <Text c="gray.8" maw={420}>
           Sorry, we couldn&apos;t find that page.
         </Text>
-        <Button color="blue.8" component={Link} to="/">
+        <Button component={Link} to="/">
           Go to the console
         </Button>
       </Stack>

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 export default function NotFoundPage() {
   return (
     <Stack align="center" gap="md" py={80} ta="center">
-      <Text fw={800} size="64px" c="blue.8" lh={1}>
+      <Text fw={800} size="64px" lh={1}>
         404
       </Text>
       <Title order={1} size="h2">
@@ -14,7 +14,7 @@ export default function NotFoundPage() {
       <Text c="gray.8" maw={420}>
         The page you are looking for does not exist or has been moved.
       </Text>
-      <Button color="blue.8" component={Link} to="/my-application">
+      <Button component={Link} to="/my-application">
         Back to My Application
       </Button>
     </Stack>

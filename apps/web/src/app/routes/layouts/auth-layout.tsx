@@ -5,7 +5,6 @@
 import { Box, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChartBar, IconCheck, IconFileAnalytics, IconBrandWhatsapp } from '@tabler/icons-react';
 import { Outlet } from 'react-router';
-import '../../../components/layouts/shell-contrast.css';
 import { useApiEvents } from './use-api-events.ts';
 
 export default function AuthLayout() {

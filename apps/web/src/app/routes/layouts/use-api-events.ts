@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiEvents } from '../../../lib/api-client.ts';
-import { toastError } from '../../../components/shell-toasts.ts';
+import { toastError } from '../../../components/toasts.ts';
 
 export function useApiEvents(): void {
   const qc = useQueryClient();

@@ -11,7 +11,7 @@ export default function ChangePasswordPage() {
   const logout = useShellLogout();
   return (
     <Stack gap="lg">
-      <Anchor c="blue.8" component={Link} to="/profile/edit-profile" fw={600} size="sm">
+      <Anchor component={Link} to="/profile/edit-profile" fw={600} size="sm">
         <Group gap={4} component="span">
           <IconArrowLeft size={16} aria-hidden />
           Back

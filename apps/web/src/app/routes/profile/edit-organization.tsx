@@ -4,7 +4,7 @@ import { ORGANIZATION_MESSAGES } from '@pesan/contracts/organization';
 import { useMyOrganization } from '../../../features/organization/api/get-my-organization.ts';
 import { useUpdateOrganization } from '../../../features/organization/api/update-organization.ts';
 import { OrganizationForm } from '../../../features/organization/components/organization-form.tsx';
-import { toastApiError, toastSuccess } from '../../../components/shell-toasts.ts';
+import { toastApiError, toastSuccess } from '../../../components/toasts.ts';
 
 export default function EditOrganizationPage() {
   const org = useMyOrganization();

@@ -79,7 +79,7 @@ export function ApplicationList() {
           description={filtering ? 'Try another search or channel filter.' : 'Create an application to get your API keys.'}
           action={
             filtering ? null : (
-              <Button component={Link} to="/my-application/create-application" leftSection={<IconPlus size={16} aria-hidden />} color="blue.8">
+              <Button component={Link} to="/my-application/create-application" leftSection={<IconPlus size={16} aria-hidden />}>
                 Create Application
               </Button>
             )

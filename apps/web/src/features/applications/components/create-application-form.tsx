@@ -123,7 +123,7 @@ export function CreateApplicationForm({ onCreated, onError }: CreateApplicationF
           </SimpleGrid>
         ) : null}
         <Group justify="flex-end">
-          <Button type="submit" loading={create.isPending || finishing} color="blue.8">
+          <Button type="submit" loading={create.isPending || finishing}>
             Create Application
           </Button>
         </Group>

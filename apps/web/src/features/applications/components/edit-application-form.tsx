@@ -49,7 +49,7 @@ export function EditApplicationForm({ id, onSaved }: EditApplicationFormProps) {
         <TextInput label="Application Name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={error} disabled={app.isPending} />
         <TextInput label="App ID" value={app.data?.id ?? id} readOnly variant="filled" />
         <Group justify="flex-end">
-          <Button type="submit" loading={update.isPending} disabled={loading || !name.trim()} color="blue.8">
+          <Button type="submit" loading={update.isPending} disabled={loading || !name.trim()}>
             Save Changes
           </Button>
         </Group>

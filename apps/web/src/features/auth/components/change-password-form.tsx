@@ -10,7 +10,7 @@ import { useForm, schemaResolver } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { AUTH_MESSAGES, changePasswordSchema } from '@pesan/contracts/auth';
 import { applyFieldErrors } from '../../../components/shell-form-errors.ts';
-import { toastApiError, toastSuccess } from '../../../components/shell-toasts.ts';
+import { toastApiError, toastSuccess } from '../../../components/toasts.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { AuthPasswordInput } from './auth-password-input.tsx';
 import { PasswordWithRules } from './password-rules.tsx';
@@ -60,7 +60,7 @@ export function ChangePasswordForm({ userId, onDone }: { userId: string; onDone:
         <PasswordWithRules label="New Password" autoComplete="new-password" {...form.getInputProps('password')} />
         <AuthPasswordInput label="Password Confirmation" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
         <Group justify="flex-end">
-          <Button color="blue.8" type="submit" disabled={newEmpty || success !== null} loading={mutation.isPending}>
+          <Button type="submit" disabled={newEmpty || success !== null} loading={mutation.isPending}>
             Save
           </Button>
         </Group>

@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
 import { Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { AUTH_MESSAGES } from '@pesan/contracts/auth';
-import { toastError, toastSuccess } from '../../../components/shell-toasts.ts';
+import { toastError, toastSuccess } from '../../../components/toasts.ts';
 import { sessionQueryKey } from '../api/get-session.ts';
 import { verifyEmail } from '../api/verify-email.ts';
 

@@ -8,7 +8,7 @@ import { useForm, schemaResolver } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { forgotPasswordSchema } from '@pesan/contracts/auth';
-import { toastApiError } from '../../../components/shell-toasts.ts';
+import { toastApiError } from '../../../components/toasts.ts';
 import { applyFieldErrors } from '../../../components/shell-form-errors.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 
@@ -45,10 +45,10 @@ export function ForgotPasswordForm() {
           </Alert>
         )}
         <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" {...form.getInputProps('email')} />
-        <Button color="blue.8" type="submit" fullWidth size="md" loading={mutation.isPending}>
+        <Button type="submit" fullWidth size="md" loading={mutation.isPending}>
           Send
         </Button>
-        <Anchor c="blue.8" component={Link} to="/auth/login" ta="center" size="sm" fw={600}>
+        <Anchor component={Link} to="/auth/login" ta="center" size="sm" fw={600}>
           Back to Login
         </Anchor>
       </Stack>

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderWithProviders } from '../../../components/shell-test-utils.tsx';
+import { renderWithProviders } from '../../../components/test-render.tsx';
 import { LoginForm } from './login-form.tsx';
 
 const loginButton = () => screen.getByRole('button', { name: 'Login' }) as HTMLButtonElement;

@@ -12,7 +12,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AUTH_MESSAGES, loginSchema, type User } from '@pesan/contracts/auth';
 import { ApiError } from '../../../lib/api-client.ts';
-import { toastApiError, toastSuccess } from '../../../components/shell-toasts.ts';
+import { toastApiError, toastSuccess } from '../../../components/toasts.ts';
 import { useLogin } from '../api/login.ts';
 import { useSendVerification } from '../api/send-verification.ts';
 import { readRememberedEmail, rememberEmail } from '../utils/browser-storage.ts';
@@ -82,16 +82,16 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
         <AuthPasswordInput label="Password" autoComplete="current-password" placeholder="Your password" {...form.getInputProps('password')} />
         <Group justify="space-between">
           <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
-          <Anchor c="blue.8" component={Link} to="/auth/forgot-password" size="sm" fw={500}>
+          <Anchor component={Link} to="/auth/forgot-password" size="sm" fw={500}>
             Forgot Password
           </Anchor>
         </Group>
-        <Button color="blue.8" type="submit" fullWidth size="md" disabled={empty} loading={loginMutation.isPending}>
+        <Button type="submit" fullWidth size="md" disabled={empty} loading={loginMutation.isPending}>
           Login
         </Button>
         <Text size="sm" ta="center" c="gray.8">
           Don&apos;t have an account?{' '}
-          <Anchor c="blue.8" component={Link} to="/auth/register" fw={600}>
+          <Anchor component={Link} to="/auth/register" fw={600}>
             Sign up
           </Anchor>
         </Text>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { PASSWORD_RULES } from '@pesan/contracts/auth';
-import { renderWithProviders } from '../../../components/shell-test-utils.tsx';
+import { renderWithProviders } from '../../../components/test-render.tsx';
 import { PasswordWithRules, PasswordRulesList } from './password-rules.tsx';
 
 function Harness() {

@@ -11,7 +11,7 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AUTH_MESSAGES, registerSchema } from '@pesan/contracts/auth';
 import { applyFieldErrors } from '../../../components/shell-form-errors.ts';
-import { toastApiError, toastSuccess } from '../../../components/shell-toasts.ts';
+import { toastApiError, toastSuccess } from '../../../components/toasts.ts';
 import { useRegister } from '../api/register.ts';
 import { useSendVerification } from '../api/send-verification.ts';
 import { AuthPasswordInput } from './auth-password-input.tsx';
@@ -40,7 +40,7 @@ export function RegisterForm() {
         <Text c="gray.8">
           We sent the link to <strong>{done.email}</strong>. Didn&apos;t get it? Check your spam folder or send it again.
         </Text>
-        <Button color="blue.8"
+        <Button
           variant="outline"
           loading={resend.isPending}
           onClick={() =>
@@ -52,7 +52,7 @@ export function RegisterForm() {
         >
           Resend verification email
         </Button>
-        <Anchor c="blue.8" component={Link} to="/auth/login" fw={600}>
+        <Anchor component={Link} to="/auth/login" fw={600}>
           Back to Login
         </Anchor>
       </Stack>
@@ -82,12 +82,12 @@ export function RegisterForm() {
           placeholder="Repeat the password"
           {...form.getInputProps('confirmPassword')}
         />
-        <Button color="blue.8" type="submit" fullWidth size="md" mt="xs" loading={registerMutation.isPending}>
+        <Button type="submit" fullWidth size="md" mt="xs" loading={registerMutation.isPending}>
           Register
         </Button>
         <Text size="sm" ta="center" c="gray.8">
           Already have an account?{' '}
-          <Anchor c="blue.8" component={Link} to="/auth/login" fw={600}>
+          <Anchor component={Link} to="/auth/login" fw={600}>
             Login
           </Anchor>
         </Text>

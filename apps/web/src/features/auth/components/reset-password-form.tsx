@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { useForm, schemaResolver } from '@mantine/form';
 import { AUTH_MESSAGES, passwordPairSchema } from '@pesan/contracts/auth';
-import { toastError, toastSuccess } from '../../../components/shell-toasts.ts';
+import { toastError, toastSuccess } from '../../../components/toasts.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthPasswordInput } from './auth-password-input.tsx';
 import { PasswordWithRules } from './password-rules.tsx';
@@ -58,7 +58,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
           placeholder="Repeat the new password"
           {...form.getInputProps('confirmPassword')}
         />
-        <Button color="blue.8" type="submit" fullWidth size="md" loading={mutation.isPending} disabled={finished}>
+        <Button type="submit" fullWidth size="md" loading={mutation.isPending} disabled={finished}>
           Reset Password
         </Button>
       </Stack>

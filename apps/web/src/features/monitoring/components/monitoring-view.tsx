@@ -7,7 +7,7 @@
  */
 import { useEffect } from 'react';
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { notify } from '../../../components/notify.ts';
+import { toastError } from '../../../components/toasts.ts';
 import { IconFileExport, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
@@ -51,7 +51,7 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
   useEffect(() => {
     const err = records.error;
     if (!err || (err instanceof ApiError && err.status === 401)) return;
-    notify('error', 'Error!', (err instanceof ApiError && err.details[0]?.message) || err.message, 'records-error');
+    toastError((err instanceof ApiError && err.details[0]?.message) || err.message, undefined, 'records-error');
   }, [records.error, records.errorUpdatedAt]);
 
   const data = records.data;

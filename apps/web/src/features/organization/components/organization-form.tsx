@@ -81,7 +81,7 @@ export function OrganizationForm({ mode, initial, pending, onSubmit, onOtherErro
           onChange={(e) => form.setFieldValue('websiteUrl', stripScheme(e.currentTarget.value))}
         />
         <Group justify="flex-end" grow={mode === 'create'} mt="xs">
-          <Button color="blue.8" type="submit" loading={pending} fullWidth={mode === 'create'} size={mode === 'create' ? 'md' : 'sm'}>
+          <Button type="submit" loading={pending} fullWidth={mode === 'create'} size={mode === 'create' ? 'md' : 'sm'}>
             {mode === 'create' ? 'Submit' : 'Save Changes'}
           </Button>
         </Group>

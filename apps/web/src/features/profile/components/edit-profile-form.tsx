@@ -14,7 +14,7 @@ import { AUTH_MESSAGES, updateUserSchema, type User } from '@pesan/contracts/aut
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '@pesan/contracts/upload';
 import { ShellAvatar } from '../../../components/layouts/shell-avatar.tsx';
 import { applyFieldErrors } from '../../../components/shell-form-errors.ts';
-import { toastApiError, toastSuccess } from '../../../components/shell-toasts.ts';
+import { toastApiError, toastSuccess } from '../../../components/toasts.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { useUploadImage } from '../api/upload-image.ts';
 import { checkImage } from '../utils/check-image.ts';
@@ -126,10 +126,10 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved: () => 
         <TextInput label="Email" value={user.email} readOnly variant="filled" />
         <TextInput label="Phone Number" value={user.phoneNumber} readOnly variant="filled" />
         <Group justify="space-between">
-          <Anchor component={Link} to="/profile/change-password" c="blue.8" fw={600} size="sm">
+          <Anchor component={Link} to="/profile/change-password" fw={600} size="sm">
             Change Password
           </Anchor>
-          <Button color="blue.8" type="submit" loading={upload.isPending || update.isPending}>
+          <Button type="submit" loading={upload.isPending || update.isPending}>
             Save Changes
           </Button>
         </Group>

@@ -8,7 +8,7 @@
 import { AUTH_MESSAGES } from '@pesan/contracts/auth';
 import { useEffect, useRef, useState } from 'react';
 import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
-import { toastApiError, toastSuccess, toastWarning } from '../../../components/shell-toasts.ts';
+import { toastApiError, toastSuccess, toastWarning } from '../../../components/toasts.ts';
 import { useAcceptTerms } from '../api/accept-terms.ts';
 import { useTermsAccepted } from '../api/check-terms.ts';
 import { TermsModal } from './terms-modal.tsx';

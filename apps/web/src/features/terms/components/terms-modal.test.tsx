@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { renderWithProviders } from '../../../components/shell-test-utils.tsx';
+import { renderWithProviders } from '../../../components/test-render.tsx';
 import { TermsModal } from './terms-modal.tsx';
 
 describe('terms modal', () => {

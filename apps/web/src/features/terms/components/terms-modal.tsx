@@ -43,7 +43,7 @@ export function TermsModal({ opened, submitting, onConfirm, onDismiss, onClosed 
           label="Saya telah membaca dan menyetujui Syarat dan Ketentuan serta Kebijakan Privasi Pesan (Wajib)"
         />
         <Group justify="flex-end">
-          <Button color="blue.8" onClick={onConfirm} disabled={!agreed} loading={submitting}>
+          <Button onClick={onConfirm} disabled={!agreed} loading={submitting}>
             Confirm
           </Button>
         </Group>

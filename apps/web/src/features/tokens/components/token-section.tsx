@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Modal, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { notify } from '../../../components/notify.ts';
+import { toastError, toastSuccess } from '../../../components/toasts.ts';
 import { IconKey } from '@tabler/icons-react';
 import { TOKEN_MESSAGES, type TokenStatus } from '@pesan/contracts/application';
 import { CHANNELS, TOKEN_PICKER_LABELS, type ChannelId } from '@pesan/contracts/channels';
@@ -85,11 +85,11 @@ export function TokenSection({ applicationId, channels }: TokenSectionProps) {
     try {
       await generate.mutateAsync({ applicationId, channel });
       setConfirming(false);
-      notify('success', TOKEN_MESSAGES.successTitle, TOKEN_MESSAGES.successMessage);
+      toastSuccess(TOKEN_MESSAGES.successMessage, TOKEN_MESSAGES.successTitle);
     } catch (err) {
       setConfirming(false);
       const message = err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : TOKEN_MESSAGES.failureMessage;
-      notify('error', TOKEN_MESSAGES.failureTitle, message);
+      toastError(message, TOKEN_MESSAGES.failureTitle);
     }
   };
 
@@ -110,7 +110,7 @@ export function TokenSection({ applicationId, channels }: TokenSectionProps) {
             comboboxProps={{ keepMounted: false }}
             style={{ flex: '1 1 240px', maxWidth: 360 }}
           />
-          <Button leftSection={<IconKey size={16} aria-hidden />} disabled={!channel} onClick={() => setConfirming(true)} color="blue.8">
+          <Button leftSection={<IconKey size={16} aria-hidden />} disabled={!channel} onClick={() => setConfirming(true)}>
             Generate
           </Button>
         </Group>
@@ -127,7 +127,7 @@ export function TokenSection({ applicationId, channels }: TokenSectionProps) {
             <Button variant="default" onClick={() => setConfirming(false)} disabled={generate.isPending}>
               Cancel
             </Button>
-            <Button onClick={run} loading={generate.isPending} color="blue.8">
+            <Button onClick={run} loading={generate.isPending}>
               Generate Key
             </Button>
           </Group>

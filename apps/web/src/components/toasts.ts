@@ -7,21 +7,22 @@ import { notifications } from '@mantine/notifications';
 import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
 import { ApiError } from '../lib/api-client.ts';
 
-const CLOSE = { 'aria-label': 'Close notification' };
-
-/** Green toast; `title` defaults to 'Success'. */
-export function toastSuccess(message: string, title: string = CONSOLE_MESSAGES.successTitle): void {
-  notifications.show({ color: 'green', title, message, withCloseButton: true, closeButtonProps: CLOSE });
+/**
+ * Green toast; `title` defaults to 'Success'. `id` replaces an open toast with the same id instead
+ * of stacking another (the theme gives every toast a named close button).
+ */
+export function toastSuccess(message: string, title: string = CONSOLE_MESSAGES.successTitle, id?: string): void {
+  notifications.show({ id, color: 'green', title, message });
 }
 
-/** Red toast titled 'Error!' (§8) with `message`. */
-export function toastError(message: string): void {
-  notifications.show({ color: 'red', title: CONSOLE_MESSAGES.errorTitle, message, withCloseButton: true, closeButtonProps: CLOSE });
+/** Red toast titled 'Error!' (§8) unless `title` is given, with `message`. */
+export function toastError(message: string, title: string = CONSOLE_MESSAGES.errorTitle, id?: string): void {
+  notifications.show({ id, color: 'red', title, message });
 }
 
 /** Yellow warning toast. */
 export function toastWarning(message: string, title = 'Warning'): void {
-  notifications.show({ color: 'yellow', title, message, withCloseButton: true, closeButtonProps: CLOSE });
+  notifications.show({ color: 'yellow', title, message });
 }
 
 /**

@@ -1,0 +1,20 @@
+import { MultiSelect, Notification, Select, createTheme } from '@mantine/core';
+
+/**
+ * The console theme. Shade 8 of blue keeps white button text at WCAG AA contrast (axe
+ * color-contrast); app/theme.css lifts the other light-scheme colours. Every toast has a named close
+ * button; closed Select lists are unmounted so a field's label names one element only.
+ */
+export const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: 8,
+  fontFamily: 'Inter, system-ui, -apple-system, Segoe UI, Roboto, sans-serif',
+  defaultRadius: 'md',
+  components: {
+    Notification: Notification.extend({
+      defaultProps: { withCloseButton: true, closeButtonProps: { 'aria-label': 'Close notification' } },
+    }),
+    Select: Select.extend({ defaultProps: { comboboxProps: { keepMounted: false } } }),
+    MultiSelect: MultiSelect.extend({ defaultProps: { comboboxProps: { keepMounted: false } } }),
+  },
+});
