@@ -100,9 +100,13 @@ export async function acceptMessage(
     throw fieldError('Idempotency-Key', V1_MESSAGES.idempotencyKeyTooLong);
   }
   const hash = requestHash(body);
+  // A key seen more than 24 h ago is freed for reuse inside the accepting transaction; a fresh key
+  // costs one indexed lookup only.
+  let expiredKey = false;
   if (idempotencyKey) {
-    const existing = await findByIdempotencyKey(db, auth.applicationId, channel, idempotencyKey);
+    const existing = await findByIdempotencyKey(db, auth.organizationId, auth.applicationId, channel, idempotencyKey);
     if (existing && existing.createdAt.getTime() > now.getTime() - WINDOW_MS) return replayOrConflict(existing, hash);
+    expiredKey = existing !== null;
   }
 
   let recipient = body.to.trim();
@@ -157,7 +161,7 @@ export async function acceptMessage(
   try {
     await db.transaction(async (txAny) => {
       const tx = txAny as unknown as Db;
-      if (idempotencyKey) await releaseIdempotencyKey(tx, auth.applicationId, channel, idempotencyKey, new Date(now.getTime() - WINDOW_MS));
+      if (idempotencyKey && expiredKey) await releaseIdempotencyKey(tx, auth.applicationId, channel, idempotencyKey, new Date(now.getTime() - WINDOW_MS));
       if (auth.billingType === 'pre-paid') {
         const { type, cost } = quotaCost(channel, { totalSms: totalSms ?? undefined, templateCategory });
         const ok = await consumeQuota(tx, { applicationId: auth.applicationId, type, cost, messageId: id, at: now });
@@ -167,7 +171,7 @@ export async function acceptMessage(
     });
   } catch (err) {
     if (idempotencyKey && isUniqueViolation(err)) {
-      const existing = await findByIdempotencyKey(db, auth.applicationId, channel, idempotencyKey);
+      const existing = await findByIdempotencyKey(db, auth.organizationId, auth.applicationId, channel, idempotencyKey);
       if (existing) return replayOrConflict(existing, hash);
     }
     throw err;
@@ -187,7 +191,7 @@ export async function acceptMessage(
 export async function getMessage(ctx: AppContext, auth: V1Auth, id: string): Promise<V1Message> {
   const notFound = () => new AppError('not_found', V1_MESSAGES.messageNotFound);
   if (!UUID.test(id)) throw notFound();
-  const found = await findMessageWithEvents(ctx.database.db, auth.applicationId, id);
+  const found = await findMessageWithEvents(ctx.database.db, auth.organizationId, auth.applicationId, id);
   if (!found) throw notFound();
   return toV1Message(found.message, { events: found.events });
 }
