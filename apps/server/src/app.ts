@@ -5,10 +5,9 @@
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,6 +15,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
+import { completeOpenApi } from './plugins/openapi.ts';
 import { envelope, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSession } from './plugins/session.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -37,6 +37,11 @@ export interface BuildOptions {
   serveWeb?: boolean;
 }
 
+/**
+ * Builds the app on `ctx`: helmet, cookies, rate limits, OpenAPI (/api/openapi.json and the
+ * reference at /api/reference), error envelope, CSRF guard, sessions, the /api and /v1 routes and
+ * the SPA. The caller awaits `app.ready()` / `listen()` and closes it.
+ */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: ctx.config.logLevel },
@@ -46,7 +51,16 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     },
     trustProxy: false,
     bodyLimit: 1024 * 1024,
+    // Router-level problems (an over-long or badly encoded path) answer with the envelope too.
+    frameworkErrors: (err, request, reply) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const body = tooLong ? envelope('not_found', 'Resource not found', request.id) : envelope('invalid_request', 'The request path is not valid', request.id);
+      return (reply as FastifyReply).code(tooLong ? 404 : 400).header('X-Request-Id', request.id).send(body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  // Bodies are JSON (or multipart on /api/upload only, registered in its scope): a text/plain body
+  // is a 415, not a string handed to a JSON schema.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
@@ -67,7 +81,6 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie, { secret: ctx.config.sessionSecret });
-  await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 } });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
@@ -80,6 +93,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: completeOpenApi as never,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/reference',

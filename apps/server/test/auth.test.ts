@@ -289,6 +289,9 @@ describe('auth API', () => {
       const locked = await post('/api/auth/login', { email: user.email, password });
       expect(locked.statusCode).toBe(429);
       expect(locked.json().error).toMatchObject({ code: 'rate_limited', message: AUTH_MESSAGES.tooManyAttempts });
+      expect(locked.json().error.request_id).toBe(locked.headers['x-request-id']);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(900);
       expect(locked.headers['set-cookie']).toBeUndefined();
       // unknown addresses are counted too
       const ghost = email('ghost');
@@ -522,6 +525,9 @@ describe('auth cookies and burst limit', () => {
         expect(res.statusCode).toBe(429);
         expect(res.json().error).toMatchObject({ code: 'rate_limited', message: AUTH_MESSAGES.tooManyRequests });
         expect(res.json().error.request_id).toBe(res.headers['x-request-id']);
+        const retryAfter = Number(res.headers['retry-after']);
+        expect(retryAfter).toBeGreaterThan(0);
+        expect(retryAfter).toBeLessThanOrEqual(60);
       }
       expect(readMails(t, 'a@example.com')).toHaveLength(0);
     } finally {

@@ -1,6 +1,8 @@
 /**
  * Profile API: GET and PUT /api/user/{id} (console.md §5 Account settings, §7 User, §8).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@pesan/contracts/auth';
@@ -48,6 +50,8 @@ describe('user API', () => {
   it('changes full name and avatar only; e-mail and phone stay even when sent', async () => {
     const { cookie, user } = await signUpVerifiedUser(t);
     const avatar = 'http://localhost:3000/api/uploads/0123456789abcdef0123456789abcdef.png';
+    mkdirSync(join(t.dataDir, 'uploads'), { recursive: true });
+    writeFileSync(join(t.dataDir, 'uploads', '0123456789abcdef0123456789abcdef.png'), 'stored by POST /api/upload');
     const res = await put(user.id, { fullName: '  Dewi Lestari ', avatar, email: 'other@example.com', phoneNumber: '+1555000111', organizationId: 'x' }, cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -70,11 +74,15 @@ describe('user API', () => {
       [{ fullName: '   ' }, 'fullName', AUTH_MESSAGES.fullNameRequired],
       [{ fullName: 'X', avatar: 'javascript:alert(1)' }, 'avatar', AUTH_MESSAGES.avatarInvalid],
       [{ fullName: 'X', avatar: 'a'.repeat(600) }, 'avatar', AUTH_MESSAGES.avatarInvalid],
+      // only images this server stored (checked by content) may become an avatar
+      [{ fullName: 'X', avatar: 'https://evil.example/tracker.png' }, 'avatar', AUTH_MESSAGES.avatarInvalid],
+      [{ fullName: 'X', avatar: 'http://localhost:3000/api/uploads/ffffffffffffffffffffffffffffffff.png' }, 'avatar', AUTH_MESSAGES.avatarInvalid],
+      [{ fullName: 'X', avatar: 'http://localhost:3000/api/uploads/../session-secret' }, 'avatar', AUTH_MESSAGES.avatarInvalid],
     ] as const) {
       const res = await put(user.id, payload, cookie);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.details).toContainEqual({ path, message });
     }
-    expect((await row(user.id)).fullName).toBe('Original Name');
+    expect(await row(user.id)).toMatchObject({ fullName: 'Original Name', avatar: null });
   });
 });

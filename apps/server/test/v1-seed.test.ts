@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-it('seeds 25 finished demo messages over the last 7 days, readable through /v1', async () => {
+it('seeds 25 finished demo messages over the last 24 hours, several per channel, readable through /v1', async () => {
   const a = await createAppWithToken(t, { channels: ['sms'] });
   await seedDemoTraffic(t.ctx, {});
   expect((await t.ctx.database.db.select().from(messages)).length).toBe(0);
@@ -20,10 +20,17 @@ it('seeds 25 finished demo messages over the last 7 days, readable through /v1',
   const rows = await t.ctx.database.db.select().from(messages).where(eq(messages.applicationId, a.applicationId));
   expect(rows.length).toBe(25);
   expect(new Set(rows.map((r) => r.channel))).toEqual(new Set(['whatsapp', 'sms', 'sms_otp', 'call', 'voice_otp', 'email']));
-  const weekAgo = Date.now() - 7 * 24 * 3600_000 - 60_000;
+  const dayAgo = Date.now() - 24 * 3600_000 - 60_000;
+  for (const channel of ['whatsapp', 'sms', 'sms_otp', 'call', 'voice_otp', 'email']) {
+    expect(rows.filter((r) => r.channel === channel).length, channel).toBeGreaterThanOrEqual(3);
+  }
+  // the newest is recent: Monitoring's 'Last transaction update' reads minutes, not days
+  expect(Math.max(...rows.map((r) => r.updatedAt.getTime()))).toBeGreaterThan(Date.now() - 60 * 60_000);
   for (const r of rows) {
-    expect(r.createdAt.getTime()).toBeGreaterThan(weekAgo);
+    expect(r.createdAt.getTime()).toBeGreaterThan(dayAgo);
     expect(r.createdAt.getTime()).toBeLessThan(Date.now());
+    expect(r.updatedAt.getTime()).toBeLessThan(Date.now());
+    expect(r.updatedAt.getTime()).toBeGreaterThanOrEqual(r.createdAt.getTime());
     expect(nextStep(r)).toBeNull();
     const events = await t.ctx.database.db.select().from(messageEvents).where(eq(messageEvents.messageId, r.id)).orderBy(messageEvents.id);
     expect(events.at(-1)!.status).toBe(r.status);

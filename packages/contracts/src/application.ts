@@ -18,6 +18,9 @@ export const APPLICATION_MESSAGES = {
 /** Page size of lists (console.md §9). */
 export const PAGE_SIZE = 10;
 
+/** Highest page number a list accepts (keeps the SQL offset a sane integer). */
+export const MAX_PAGE = 1_000_000;
+
 export const applicationChannelSchema = z.object({
   channel: channelIdSchema,
   senderName: z.string().trim().max(11).optional(),
@@ -50,7 +53,7 @@ export const updateApplicationSchema = z.object({
 export const listApplicationsSchema = z.object({
   channel_id: z.array(channelIdSchema).default([]),
   search: z.string().trim().max(100).default(''),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE, `page must be at most ${MAX_PAGE}`).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
 });
 export type ListApplicationsInput = z.infer<typeof listApplicationsSchema>;

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { channelIdSchema, type ChannelId } from './channels.ts';
 import { MESSAGE_STATUSES, type MessageStatus } from './statuses.ts';
-import { PAGE_SIZE } from './application.ts';
+import { MAX_PAGE, PAGE_SIZE } from './application.ts';
 
 /** Date ranges: minimum 1 day, maximum 31 days (console.md §5, §9). */
 export const MAX_RANGE_DAYS = 31;
@@ -29,7 +29,7 @@ export const recordsQuerySchema = z
     channel: channelIdSchema,
     startDate: z.iso.datetime({ offset: true, error: 'startDate must be an ISO date-time' }).optional(),
     endDate: z.iso.datetime({ offset: true, error: 'endDate must be an ISO date-time' }).optional(),
-    page: z.coerce.number().int().min(1).default(1),
+    page: z.coerce.number().int().min(1).max(MAX_PAGE, `page must be at most ${MAX_PAGE}`).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
     showType: z.union([z.literal('all'), z.enum(MESSAGE_STATUSES)]).default('all'),
     search: z.union([recordsSearchSchema, z.literal(''), z.object({}).strict()]).optional(),

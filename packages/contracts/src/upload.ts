@@ -15,4 +15,5 @@ export const UPLOAD_MESSAGES = {
   required: 'Please choose an image to upload',
   unsupported: 'Only JPEG, PNG or WebP images are accepted',
   tooLarge: 'The image must be at most 2 MB',
+  malformed: 'The upload could not be read. Please choose the image again.',
 } as const;

@@ -83,12 +83,12 @@ export async function insertMessageWithEvent(db: Db, row: NewMessageRow & { id: 
   await db.insert(messageEvents).values({ messageId: row.id, status: row.status, reason: null, at: row.createdAt });
 }
 
-/** The message of this application and channel carrying `key`, or null. */
-export async function findByIdempotencyKey(db: Db, applicationId: string, channel: string, key: string): Promise<MessageRow | null> {
+/** The message of this organization's application and channel carrying `key`, or null. */
+export async function findByIdempotencyKey(db: Db, organizationId: string, applicationId: string, channel: string, key: string): Promise<MessageRow | null> {
   const [row] = await db
     .select()
     .from(messages)
-    .where(and(eq(messages.applicationId, applicationId), eq(messages.channel, channel), eq(messages.idempotencyKey, key)))
+    .where(and(eq(messages.organizationId, organizationId), eq(messages.applicationId, applicationId), eq(messages.channel, channel), eq(messages.idempotencyKey, key)))
     .limit(1);
   return row ?? null;
 }
@@ -101,13 +101,18 @@ export async function releaseIdempotencyKey(db: Db, applicationId: string, chann
     .where(and(eq(messages.applicationId, applicationId), eq(messages.channel, channel), eq(messages.idempotencyKey, key), lte(messages.createdAt, before)));
 }
 
-/** Message `id` of `applicationId` with its events in order, or null. */
+/** Message `id` of `applicationId` in `organizationId` with its events in order, or null. */
 export async function findMessageWithEvents(
   db: Db,
+  organizationId: string,
   applicationId: string,
   id: string,
 ): Promise<{ message: MessageRow; events: { status: string; reason: string | null; at: Date }[] } | null> {
-  const [message] = await db.select().from(messages).where(and(eq(messages.id, id), eq(messages.applicationId, applicationId))).limit(1);
+  const [message] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, id), eq(messages.organizationId, organizationId), eq(messages.applicationId, applicationId)))
+    .limit(1);
   if (!message) return null;
   const events = await db
     .select({ status: messageEvents.status, reason: messageEvents.reason, at: messageEvents.at })
@@ -125,6 +130,7 @@ export interface MessageState {
   status: string;
 }
 
+/** What the workers need of message `id` (system context, not a tenant request), or null. */
 export async function findMessageState(db: Db, id: string): Promise<MessageState | null> {
   const [row] = await db
     .select({ id: messages.id, channel: messages.channel, recipient: messages.recipient, status: messages.status })

@@ -52,6 +52,7 @@ const SENDS: { path: string; channel: ChannelId; body: z.ZodType; summary: strin
   { path: '/email/messages', channel: 'email', body: emailBodySchema, summary: 'Send an e-mail' },
 ];
 
+/** The /v1 routes of ARCHITECTURE.md §6 with bearer auth, signatures and the per-token send limit. Register with prefix '/v1'. */
 export function v1Routes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // One process runs the app and the workers: drain running jobs before the database closes.

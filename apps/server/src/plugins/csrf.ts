@@ -9,6 +9,7 @@ import { AppError } from '../lib/errors.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Adds the onRequest guard: non-GET/HEAD/OPTIONS /api calls from a foreign Origin or cross-site get 403 `forbidden`. */
 export function registerCsrfGuard(app: FastifyInstance, publicOrigin: string): void {
   app.addHook('onRequest', async (request) => {
     if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return;

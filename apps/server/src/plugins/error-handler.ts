@@ -26,6 +26,7 @@ const STATUS_CODES: Record<number, ErrorCode> = {
 
 export { envelope };
 
+/** Installs the error handler that answers every error with the envelope (AppError, zod validation, Fastify 4xx, 500). */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
@@ -38,6 +39,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: v.message ?? 'Invalid value',
       }));
       return reply.status(400).send(envelope('invalid_request', details[0]?.message ?? 'Invalid request', request.id, details));
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim();
+      const message = `Unsupported content type${type ? ` '${type.slice(0, 100)}'` : ''}: send application/json`;
+      return reply.status(415).send(envelope('unsupported_media_type', message, request.id));
     }
     const status = err.statusCode ?? 500;
     if (status < 500 && STATUS_CODES[status]) {

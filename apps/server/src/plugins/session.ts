@@ -18,8 +18,10 @@ declare module 'fastify' {
   }
 }
 
+/** SHA-256 hex of a raw session id: what the sessions table stores. */
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
 
+/** Loads `request.session` (live, unexpired, unrevoked) from the signed session cookie on every /api request. */
 export function registerSession(app: FastifyInstance, db: Db): void {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {

@@ -11,6 +11,7 @@ import { findUserByEmail, insertUser } from '../../modules/user/user.repo.ts';
 import { attachUserToOrganization, insertOrganization } from '../../modules/organization/organization.repo.ts';
 import { insertAcceptance } from '../../modules/terms/terms.repo.ts';
 
+/** Seeds the verified demo user in the demo organization with the current terms accepted; fills `ids`. Safe to run again. */
 export async function seedDemoAccounts(ctx: AppContext, ids: DemoIds): Promise<void> {
   const db = ctx.database.db;
   const now = ctx.now();

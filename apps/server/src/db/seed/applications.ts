@@ -12,6 +12,7 @@ import { insertApplication } from '../../modules/application/application.repo.ts
 
 export const DEMO_APPLICATION_NAME = 'Demo App';
 
+/** Seeds the demo application (all six channels) and an approved WhatsApp template for `ids.organizationId`; fills `ids.applicationId`. */
 export async function seedDemoApplications(ctx: AppContext, ids: DemoIds): Promise<void> {
   if (!ids.organizationId || !ids.userId) return;
   const db = ctx.database.db;

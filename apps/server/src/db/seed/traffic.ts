@@ -1,7 +1,8 @@
 /**
- * Demo traffic (ARCHITECTURE.md §4 DEMO_DATA): 25 messages over the last 7 days across every channel
+ * Demo traffic (ARCHITECTURE.md §4 DEMO_DATA): 25 messages over the last 24 hours across every channel
  * of the demo application, each at its final sandbox status with its full event history, written
  * directly (no jobs). Deterministic: the same data on every new database, relative to ctx.now().
+ * Recent on purpose, so Monitoring's default range and 'Last transaction update' look alive.
  */
 import { randomUUID } from 'node:crypto';
 import type { ChannelId } from '@pesan/contracts/channels';
@@ -14,6 +15,9 @@ import { insertFinishedMessages } from '../../messaging/messages.repo.ts';
 import { sandboxProvider } from '../../messaging/providers/sandbox.ts';
 
 type Demo = [ChannelId, string, Record<string, unknown>];
+
+/** How far back the demo messages go: 24 hours, in milliseconds. */
+export const DEMO_TRAFFIC_SPAN_MS = 24 * 3600_000;
 
 const DEMO: Demo[] = [
   ['whatsapp', '081234567801', { template: { name: 'welcome_message', language: 'en', parameters: ['Budi'] } }],
@@ -43,16 +47,20 @@ const DEMO: Demo[] = [
   ['email', 'dewi+bounce@example.com', { subject: 'Password changed', text: 'Your password was changed.' }],
 ];
 
-/** Inserts the demo messages for `ids.applicationId`; does nothing without the demo application. */
+/**
+ * Inserts the 25 demo messages (at least 3 per channel) for `ids.applicationId`, created over the
+ * last DEMO_TRAFFIC_SPAN_MS before ctx.now() and all final; does nothing without the demo application.
+ */
 export async function seedDemoTraffic(ctx: AppContext, ids: DemoIds): Promise<void> {
   if (!ids.applicationId || !ids.organizationId) return;
   const now = ctx.now().getTime();
-  const span = 7 * 24 * 3600_000;
+  const span = DEMO_TRAFFIC_SPAN_MS;
   const rows = DEMO.map(([channel, to, rest], i) => {
     const phone = channel === 'email' ? null : normalisePhone(to);
     const recipient = phone?.e164 ?? to;
-    // Spread over the last 7 days, newest last, at least an hour ago.
-    const createdAt = new Date(now - span + Math.floor(((i + 0.5) / DEMO.length) * (span - 3600_000)));
+    // Spread over the last 24 hours, newest last; the newest is created about 15 minutes ago, and
+    // every lifecycle (at most 5 steps of under a minute) ends before now.
+    const createdAt = new Date(now - span + Math.floor(((i + 0.5) / DEMO.length) * (span - 30 * 60_000)));
     const plan = sandboxProvider.plan({ id: '', channel, recipient });
     const events = [{ status: initialStatus(channel) as string, reason: null as string | null, at: createdAt }];
     plan.forEach((step, k) => events.push({ status: step.to, reason: step.reason, at: new Date(createdAt.getTime() + (k + 1) * (4_000 + ((i * 7919) % 50_000))) }));

@@ -54,8 +54,8 @@ export async function findApplication(db: Db, organizationId: string, id: string
   return row ?? null;
 }
 
-/** Channel rows of the given applications. */
-export async function findChannels(db: Db, applicationIds: string[]): Promise<ChannelRow[]> {
+/** Channel rows of the given applications of `organizationId` (others' ids give no rows). */
+export async function findChannels(db: Db, organizationId: string, applicationIds: string[]): Promise<ChannelRow[]> {
   if (applicationIds.length === 0) return [];
   return db
     .select({
@@ -66,7 +66,8 @@ export async function findChannels(db: Db, applicationIds: string[]): Promise<Ch
       senderImageUrl: applicationChannels.senderImageUrl,
     })
     .from(applicationChannels)
-    .where(inArray(applicationChannels.applicationId, applicationIds));
+    .innerJoin(applications, eq(applications.id, applicationChannels.applicationId))
+    .where(and(eq(applications.organizationId, organizationId), inArray(applicationChannels.applicationId, applicationIds)));
 }
 
 export interface ListFilter {
@@ -127,61 +128,57 @@ export async function insertApplication(
 }
 
 /**
- * Updates name / signature flag and, when `channels` is given, replaces the channel set; tokens of
- * channels no longer enabled are revoked. Returns the updated row, or null when not found.
+ * Sets name (and the signature flag when given) and updated_at of a live application of the
+ * organization. Returns the updated row, or null when not found.
  */
-export async function updateApplication(
+export async function updateApplicationRow(
   db: Db,
   organizationId: string,
   id: string,
   values: { name: string; requireSignature?: boolean; now: Date },
-  channels?: ChannelValues[],
 ): Promise<ApplicationRow | null> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(applications)
-      .set({
-        name: values.name,
-        updatedAt: values.now,
-        ...(values.requireSignature !== undefined ? { requireSignature: values.requireSignature } : {}),
-      })
-      .where(and(live(organizationId), eq(applications.id, id)))
-      .returning(columns);
-    if (!row) return null;
-    if (channels) {
-      await tx.delete(applicationChannels).where(eq(applicationChannels.applicationId, id));
-      await tx.insert(applicationChannels).values(channels.map((c) => ({ ...c, applicationId: id })));
-      await tx
-        .update(accessTokens)
-        .set({ isRevoke: true, updatedAt: values.now })
-        .where(
-          and(
-            eq(accessTokens.applicationId, id),
-            eq(accessTokens.isRevoke, false),
-            notInArray(
-              accessTokens.channel,
-              channels.map((c) => c.channel),
-            ),
-          ),
-        );
-    }
-    return row;
-  });
+  const [row] = await db
+    .update(applications)
+    .set({
+      name: values.name,
+      updatedAt: values.now,
+      ...(values.requireSignature !== undefined ? { requireSignature: values.requireSignature } : {}),
+    })
+    .where(and(live(organizationId), eq(applications.id, id)))
+    .returning(columns);
+  return row ?? null;
 }
 
-/** Soft-deletes a live application and revokes all its tokens. Returns false when not found. */
+/** Replaces the channel rows of application `id` (the caller checked it is the organization's). */
+export async function replaceChannels(db: Db, id: string, channels: ChannelValues[]): Promise<void> {
+  await db.delete(applicationChannels).where(eq(applicationChannels.applicationId, id));
+  if (channels.length) await db.insert(applicationChannels).values(channels.map((c) => ({ ...c, applicationId: id })));
+}
+
+/**
+ * Marks the live tokens of application `id` of the organization revoked at `now`; with
+ * `exceptChannels`, only tokens of other channels.
+ */
+export async function revokeTokens(db: Db, organizationId: string, id: string, now: Date, exceptChannels?: string[]): Promise<void> {
+  await db
+    .update(accessTokens)
+    .set({ isRevoke: true, updatedAt: now })
+    .where(
+      and(
+        eq(accessTokens.organizationId, organizationId),
+        eq(accessTokens.applicationId, id),
+        eq(accessTokens.isRevoke, false),
+        exceptChannels?.length ? notInArray(accessTokens.channel, exceptChannels) : undefined,
+      ),
+    );
+}
+
+/** Sets deleted_at (and updated_at) of a live application of the organization. Returns false when not found. */
 export async function softDeleteApplication(db: Db, organizationId: string, id: string, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const done = await tx
-      .update(applications)
-      .set({ deletedAt: now, updatedAt: now })
-      .where(and(live(organizationId), eq(applications.id, id)))
-      .returning({ id: applications.id });
-    if (done.length === 0) return false;
-    await tx
-      .update(accessTokens)
-      .set({ isRevoke: true, updatedAt: now })
-      .where(and(eq(accessTokens.applicationId, id), eq(accessTokens.isRevoke, false)));
-    return true;
-  });
+  const done = await db
+    .update(applications)
+    .set({ deletedAt: now, updatedAt: now })
+    .where(and(live(organizationId), eq(applications.id, id)))
+    .returning({ id: applications.id });
+  return done.length > 0;
 }

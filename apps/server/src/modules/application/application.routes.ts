@@ -16,15 +16,18 @@ import {
   updateApplicationSchema,
 } from '@pesan/contracts/application';
 import type { AppContext } from '../../context.ts';
-import { requireOrganization, requireUser } from '../../plugins/session.ts';
+import { requireOrganization, requireUser, signedInOnly } from '../../plugins/session.ts';
 import * as service from './application.service.ts';
 
 const idParams = z.object({ id: z.string() });
 const security = [{ sessionCookie: [] }];
 
+/** GET /api/channel and the application CRUD (session with an organization; others' ids are 404). Register with prefix '/api'. */
 export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const db = ctx.database.db;
   return async (app) => {
+    // Anonymous calls get 401 before their body is parsed or validated.
+    app.addHook('onRequest', signedInOnly);
     app.get(
       '/channel',
       { schema: { tags: ['applications'], summary: 'The six channels', security, response: { 200: channelListResponseSchema } } },

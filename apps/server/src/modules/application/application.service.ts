@@ -77,7 +77,7 @@ export async function getApplication(db: Db, organizationId: string, id: string)
   if (!isUuid(id)) throw applicationNotFound();
   const row = await repo.findApplication(db, organizationId, id);
   if (!row) throw applicationNotFound();
-  return toApplication(row, await repo.findChannels(db, [row.id]));
+  return toApplication(row, await repo.findChannels(db, organizationId, [row.id]));
 }
 
 /**
@@ -95,6 +95,7 @@ export async function listApplications(db: Db, organizationId: string, q: ListAp
   });
   const channels = await repo.findChannels(
     db,
+    organizationId,
     rows.map((r) => r.id),
   );
   return {
@@ -121,7 +122,7 @@ export async function createApplication(
     { organizationId: caller.organizationId, userId: caller.userId, name: input.applicationName, requireSignature: input.requireSignature ?? false, now },
     channelValues(input.channels),
   );
-  return toApplication(row, await repo.findChannels(db, [row.id]));
+  return toApplication(row, await repo.findChannels(db, caller.organizationId, [row.id]));
 }
 
 /**
@@ -131,15 +132,23 @@ export async function createApplication(
  */
 export async function updateApplication(db: Db, organizationId: string, id: string, input: UpdateApplicationInput, now: Date): Promise<Application> {
   if (!isUuid(id)) throw applicationNotFound();
-  const row = await repo.updateApplication(
-    db,
-    organizationId,
-    id,
-    { name: input.applicationName, requireSignature: input.requireSignature, now },
-    input.channels ? channelValues(input.channels) : undefined,
-  );
+  const row = await db.transaction(async (tx) => {
+    const updated = await repo.updateApplicationRow(tx, organizationId, id, { name: input.applicationName, requireSignature: input.requireSignature, now });
+    if (!updated || !input.channels) return updated;
+    const channels = channelValues(input.channels);
+    await repo.replaceChannels(tx, id, channels);
+    // A token of a channel the application no longer has stops working (ARCHITECTURE.md §6).
+    await repo.revokeTokens(
+      tx,
+      organizationId,
+      id,
+      now,
+      channels.map((c) => c.channel),
+    );
+    return updated;
+  });
   if (!row) throw applicationNotFound();
-  return toApplication(row, await repo.findChannels(db, [row.id]));
+  return toApplication(row, await repo.findChannels(db, organizationId, [row.id]));
 }
 
 /**
@@ -148,5 +157,10 @@ export async function updateApplication(db: Db, organizationId: string, id: stri
  */
 export async function deleteApplication(db: Db, organizationId: string, id: string, now: Date): Promise<void> {
   if (!isUuid(id)) throw applicationNotFound();
-  if (!(await repo.softDeleteApplication(db, organizationId, id, now))) throw applicationNotFound();
+  const deleted = await db.transaction(async (tx) => {
+    if (!(await repo.softDeleteApplication(tx, organizationId, id, now))) return false;
+    await repo.revokeTokens(tx, organizationId, id, now);
+    return true;
+  });
+  if (!deleted) throw applicationNotFound();
 }

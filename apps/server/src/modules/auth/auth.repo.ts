@@ -1,12 +1,13 @@
 /**
  * One-time e-mail tokens and failed sign-ins (SQL only). Tokens are stored as their SHA-256 hex.
  */
-import { and, count, eq, gt, gte, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNull, min } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailTokens, loginFailures } from '../../db/schema/users.ts';
 
 export type EmailTokenKind = 'verify' | 'reset';
 
+/** Stores a one-time token (its SHA-256 hex) of `kind` for `userId`, valid until `expiresAt`. */
 export async function insertEmailToken(db: Db, row: { tokenHash: string; userId: string; kind: EmailTokenKind; expiresAt: Date }): Promise<void> {
   await db.insert(emailTokens).values(row);
 }
@@ -32,15 +33,17 @@ export async function consumeEmailToken(db: Db, tokenHash: string, kind: EmailTo
   return row?.userId ?? null;
 }
 
-/** Failed sign-ins for `email` at or after `since`. */
-export async function countLoginFailures(db: Db, email: string, since: Date): Promise<number> {
+/** Failed sign-ins for `email` at or after `since`: how many, and the time of the oldest (null when none). */
+export async function loginFailuresSince(db: Db, email: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
   const [row] = await db
-    .select({ n: count() })
+    .select({ n: count(), oldest: min(loginFailures.at) })
     .from(loginFailures)
     .where(and(eq(loginFailures.email, email), gte(loginFailures.at, since)));
-  return Number(row?.n ?? 0);
+  const n = Number(row?.n ?? 0);
+  return { count: n, oldest: n > 0 && row?.oldest ? new Date(row.oldest) : null };
 }
 
+/** Records one failed sign-in (or wrong current password) for `email` at `at`. */
 export async function insertLoginFailure(db: Db, email: string, at: Date): Promise<void> {
   await db.insert(loginFailures).values({ email, at });
 }

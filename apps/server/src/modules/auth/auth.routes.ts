@@ -31,6 +31,11 @@ import {
 
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
 
+/**
+ * /api/auth/*: register, email_verification, send_verification, login, logout, session,
+ * forgot_password, reset_password, change_password. Anonymous calls carry the per-IP burst limit
+ * (AUTH_RATE_LIMIT per minute, 429 with Retry-After). Register with prefix '/api'.
+ */
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const db = ctx.database.db;
   const secure = ctx.config.publicUrl.startsWith('https://');

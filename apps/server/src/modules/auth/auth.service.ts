@@ -16,7 +16,7 @@ import { passwordChangedMail, resetPasswordMail, verificationMail } from './auth
 import {
   clearLoginFailures,
   consumeEmailToken,
-  countLoginFailures,
+  loginFailuresSince,
   insertEmailToken,
   insertLoginFailure,
   invalidateEmailTokens,
@@ -50,6 +50,18 @@ async function issueToken(db: Db, userId: string, kind: EmailTokenKind, now: Dat
     expiresAt: new Date(now.getTime() + (kind === 'verify' ? VERIFY_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS)),
   });
   return token;
+}
+
+/**
+ * 429 `rate_limited` AUTH_MESSAGES.tooManyAttempts when `email` has LOGIN_FAILURE_LIMIT (10) failed
+ * sign-ins within LOGIN_FAILURE_WINDOW_MS (15 minutes) before `now` (issue 3 security list), with
+ * `Retry-After` in seconds until the oldest of them ages out (no failure is recorded while locked).
+ */
+async function refuseLockedAddress(db: Db, email: string, now: Date): Promise<void> {
+  const { count, oldest } = await loginFailuresSince(db, email, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
+  if (count < LOGIN_FAILURE_LIMIT || !oldest) return;
+  const seconds = Math.min(LOGIN_FAILURE_WINDOW_MS / 1000, Math.max(1, Math.ceil((oldest.getTime() + LOGIN_FAILURE_WINDOW_MS - now.getTime()) / 1000)));
+  throw new AppError('rate_limited', AUTH_MESSAGES.tooManyAttempts, undefined, { 'Retry-After': String(seconds) });
 }
 
 /** Sends `message`, logging instead of failing: the answer of the call must not depend on the mail server. */
@@ -128,8 +140,7 @@ export async function resendVerification(ctx: AppContext, log: FastifyBaseLogger
 export async function login(ctx: AppContext, input: LoginInput): Promise<UserRow> {
   const db = ctx.database.db;
   const now = ctx.now();
-  const failures = await countLoginFailures(db, input.email, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
-  if (failures >= LOGIN_FAILURE_LIMIT) throw new AppError('rate_limited', AUTH_MESSAGES.tooManyAttempts, undefined, { 'Retry-After': '900' });
+  await refuseLockedAddress(db, input.email, now);
   const user = await findUserByEmail(db, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok) {
@@ -192,8 +203,7 @@ export async function changePassword(
   const now = ctx.now();
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User');
-  const failures = await countLoginFailures(db, user.email, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
-  if (failures >= LOGIN_FAILURE_LIMIT) throw new AppError('rate_limited', AUTH_MESSAGES.tooManyAttempts, undefined, { 'Retry-After': '900' });
+  await refuseLockedAddress(db, user.email, now);
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
     await insertLoginFailure(db, user.email, now);
     throw fieldError('oldPassword', AUTH_MESSAGES.currentPasswordIncorrect);

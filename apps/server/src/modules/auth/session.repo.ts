@@ -15,6 +15,7 @@ export interface SessionRow {
   expiresAt: Date;
 }
 
+/** Stores a session: the SHA-256 hex of its random id, its user and its expiry. */
 export async function insertSession(db: Db, row: { idHash: string; userId: string; expiresAt: Date }): Promise<void> {
   await db.insert(sessions).values(row);
 }
@@ -40,6 +41,7 @@ export async function findLiveSession(db: Db, idHash: string, now: Date): Promis
   return { ...rest, emailVerified: emailVerifiedAt !== null };
 }
 
+/** Marks the session revoked at `now` (its cookie then gets 401). */
 export async function revokeSession(db: Db, idHash: string, now: Date): Promise<void> {
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.idHash, idHash));
 }

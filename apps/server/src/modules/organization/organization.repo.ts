@@ -16,6 +16,7 @@ const columns = (input: OrganizationInput) => ({
   websiteUrl: input.website_url,
 });
 
+/** Inserts an organization with the four form fields; returns the row. */
 export async function insertOrganization(db: Db, input: OrganizationInput): Promise<OrganizationRow> {
   const [row] = await db.insert(organizations).values(columns(input)).returning();
   return row!;
@@ -31,11 +32,13 @@ export async function attachUserToOrganization(db: Db, userId: string, organizat
   return rows.length === 1;
 }
 
+/** The organization `id`, or null. Callers compare `id` with the session's organization first. */
 export async function findOrganizationById(db: Db, id: string): Promise<OrganizationRow | null> {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
   return row ?? null;
 }
 
+/** Replaces the four form fields of organization `id`; returns the row, or null when missing. */
 export async function updateOrganization(db: Db, id: string, input: OrganizationInput, now: Date): Promise<OrganizationRow | null> {
   const [row] = await db.update(organizations).set({ ...columns(input), updatedAt: now }).where(eq(organizations.id, id)).returning();
   return row ?? null;

@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { termsAcceptances } from '../../db/schema/users.ts';
 
+/** Whether `userId` accepted exactly these privacy-policy and terms versions. */
 export async function hasAcceptance(db: Db, userId: string, ppVersion: string, tncVersion: string): Promise<boolean> {
   const rows = await db
     .select({ userId: termsAcceptances.userId })

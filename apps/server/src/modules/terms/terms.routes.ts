@@ -11,6 +11,7 @@ import { acceptTerms, termsAccepted } from './terms.service.ts';
 
 const params = z.object({ userId: z.string().min(1).max(64) });
 
+/** GET and POST /api/user/agreement-tnc/{userId} (session required; another id is a 404). Register with prefix '/api'. */
 export function termsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

@@ -24,8 +24,9 @@ export interface TokenRow {
 }
 
 /**
- * In one transaction: marks every older token of the same application and channel revoked, then
- * inserts the new tokens (all with `created_at = updated_at = now`).
+ * In one transaction: marks every older token of the same application and channel revoked (scoped
+ * by the tokens' organization), then inserts the new tokens (all with `created_at = updated_at = now`).
+ * All `tokens` belong to one application of one organization.
  */
 export async function replaceTokens(db: Db, tokens: NewToken[], now: Date): Promise<void> {
   if (tokens.length === 0) return;
@@ -36,6 +37,7 @@ export async function replaceTokens(db: Db, tokens: NewToken[], now: Date): Prom
       .set({ isRevoke: true, updatedAt: now })
       .where(
         and(
+          eq(accessTokens.organizationId, tokens[0]!.organizationId),
           eq(accessTokens.applicationId, applicationId),
           eq(accessTokens.isRevoke, false),
           inArray(

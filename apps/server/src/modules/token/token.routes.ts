@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { generateTokenSchema, rsaGenerateTokenSchema, tokenStatusListResponseSchema } from '@pesan/contracts/application';
 import { tokenFileName } from '@pesan/contracts/token-file';
 import type { AppContext } from '../../context.ts';
-import { requireOrganization } from '../../plugins/session.ts';
+import { requireOrganization, signedInOnly } from '../../plugins/session.ts';
 import * as service from './token.service.ts';
 
 const security = [{ sessionCookie: [] }];
@@ -23,9 +23,12 @@ function sendTokenFile(reply: FastifyReply, file: service.GeneratedTokenFile) {
     .send(file.text);
 }
 
+/** Token generation (text/plain token files) and token status per channel (session with an organization). Register with prefix '/api'. */
 export function tokenRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const db = ctx.database.db;
   return async (app) => {
+    // Anonymous calls get 401 before their body is parsed or validated.
+    app.addHook('onRequest', signedInOnly);
     app.post(
       '/channel/generate/access-token/:applicationId',
       {

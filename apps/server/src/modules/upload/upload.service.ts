@@ -42,6 +42,20 @@ export async function storeImage(ctx: AppContext, bytes: Buffer): Promise<{ url:
 }
 
 /**
+ * Whether `url` names an image this server stored: `${PUBLIC_URL}/api/uploads/<name>` or the same
+ * path without the origin, with a name matching UPLOAD_NAME and a file that exists.
+ */
+export async function isStoredUpload(ctx: AppContext, url: string): Promise<boolean> {
+  const prefix = '/api/uploads/';
+  const path = url.startsWith(ctx.config.publicUrl + prefix) ? url.slice(ctx.config.publicUrl.length) : url;
+  if (!path.startsWith(prefix)) return false;
+  const name = path.slice(prefix.length);
+  if (!UPLOAD_NAME.test(name)) return false;
+  const info = await stat(join(uploadsDir(ctx), name)).catch(() => null);
+  return info?.isFile() ?? false;
+}
+
+/**
  * Opens a stored upload by `name`.
  * @returns the stream, its MIME type and size in bytes.
  * @throws 404 `not_found` for a name that does not match UPLOAD_NAME or does not exist.

@@ -11,6 +11,7 @@ import { getOwnUser, updateOwnUser } from './user.service.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });
 
+/** GET and PUT /api/user/{id} (session required; another id is a 404). Register with prefix '/api'. */
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

@@ -2,9 +2,10 @@
  * Profile rules (console.md §5 Account settings, §7 User): a user reads and changes only their own
  * record; only fullName and avatar change (e-mail and phone are read-only).
  */
-import type { User, UpdateUserInput } from '@pesan/contracts/auth';
+import { AUTH_MESSAGES, type User, type UpdateUserInput } from '@pesan/contracts/auth';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../lib/errors.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
+import { isStoredUpload } from '../upload/upload.service.ts';
 import type { SessionRow } from '../auth/session.repo.ts';
 import { findUserById, updateUserProfile, type UserRow } from './user.repo.ts';
 
@@ -34,10 +35,18 @@ export async function getOwnUser(ctx: AppContext, session: SessionRow, id: strin
 
 /**
  * Updates the caller's fullName and avatar (avatar undefined = unchanged, null = removed).
- * Another user's id -> 404. Returns the updated user.
+ * A new avatar must be an image stored by POST /api/upload (so it was checked by content,
+ * issue 3 "avatar upload of JPEG, PNG or WebP up to 2 MB"); the current avatar may be sent back as is.
+ * @throws 404 for another user's id; 400 `{path:'avatar', message: AUTH_MESSAGES.avatarInvalid}`
+ *   for any other URL. Nothing changes on error. Returns the updated user.
  */
 export async function updateOwnUser(ctx: AppContext, session: SessionRow, id: string, input: UpdateUserInput): Promise<User> {
   if (id !== session.userId) throw notFound('User');
+  const current = await findUserById(ctx.database.db, id);
+  if (!current) throw notFound('User');
+  if (input.avatar && input.avatar !== current.avatar && !(await isStoredUpload(ctx, input.avatar))) {
+    throw fieldError('avatar', AUTH_MESSAGES.avatarInvalid);
+  }
   const row = await updateUserProfile(ctx.database.db, id, { fullName: input.fullName, avatar: input.avatar }, ctx.now());
   if (!row) throw notFound('User');
   return toUser(row);
