@@ -4,13 +4,14 @@
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { guestOnly, requireOrganization, requireSession } from './guards.ts';
+import RouteError from './routes/errors/route-error.tsx';
 
 type PageModule = { default: React.ComponentType };
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
-export const routes: RouteObject[] = [
+const pages: RouteObject[] = [
   {
     path: '/auth',
     ...page(() => import('./routes/layouts/auth-layout.tsx')),
@@ -63,5 +64,8 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Every page under one error boundary: a guard or chunk that fails shows RouteError, never a blank screen. */
+export const routes: RouteObject[] = [{ ErrorBoundary: RouteError, children: pages }];
 
 export const router = createBrowserRouter(routes);

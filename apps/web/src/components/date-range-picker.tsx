@@ -130,6 +130,7 @@ export function DateRangePicker({ value, onChange, label = 'Date range' }: DateR
             allowSingleDateInRange
             hideOutsideDates
             weekendDays={[]}
+            classNames={{ datePickerRoot: 'pesan-range-root', presetsList: 'pesan-range-presets' }}
             value={draft}
             onChange={(v) => apply([v[0] ? dayjs(v[0]).format(DAY) : null, v[1] ? dayjs(v[1]).format(DAY) : null])}
             presets={datePresets().map((p) => ({ label: p.label, value: p.value }))}

@@ -12,6 +12,9 @@ import { ShellAccountMenu } from './shell-account-menu.tsx';
 import { ShellLogo } from './shell-logo.tsx';
 import { ShellMobileMenu } from './shell-mobile-menu.tsx';
 import { DESKTOP_MIN_WIDTH, navTarget, type ShellNavItem } from './shell-nav-items.ts';
+import { useRouteFocus } from './use-route-focus.ts';
+
+const MAIN_ID = 'main-content';
 
 /** What the shell shows of the user; no secret. */
 export interface ShellUser {
@@ -38,6 +41,7 @@ export function ConsoleShell({ user, navItems, navLabel, onLogout, children }: C
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'pesan.sidebar-collapsed', defaultValue: false });
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  useRouteFocus(MAIN_ID);
 
   return (
     <AppShell
@@ -46,6 +50,9 @@ export function ConsoleShell({ user, navItems, navLabel, onLogout, children }: C
       padding="lg"
     >
       <AppShell.Header>
+        <a href={`#${MAIN_ID}`} className="pesan-skip-link">
+          Skip to main content
+        </a>
         {isDesktop ? (
           <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
             <ShellLogo />
@@ -75,7 +82,6 @@ export function ConsoleShell({ user, navItems, navLabel, onLogout, children }: C
                   active={item.isActive(pathname)}
                   aria-current={item.isActive(pathname) ? 'page' : undefined}
                   variant="filled"
-                 
                   style={{ borderRadius: 8, marginBottom: 4 }}
                 />
               );
@@ -105,7 +111,9 @@ export function ConsoleShell({ user, navItems, navLabel, onLogout, children }: C
         </AppShell.Navbar>
       )}
 
-      <AppShell.Main bg="gray.0">{children}</AppShell.Main>
+      <AppShell.Main id={MAIN_ID} bg="gray.0">
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }

@@ -3,12 +3,14 @@
  * application's channels), 'Status' (MONITORING_FILTERS), the date range (default Last 7 Days,
  * 1–31 days), Export (to /generate-report, opening its create pop-up), 'Search' by Message ID,
  * Number or Email (debounced 2 s), 'Refresh', the table, the 'from - to of total' pager and the
- * 'Last transaction update' footer. Errors toast 'Error!' with the server's message.
+ * 'Last transaction update' footer. Errors toast 'Error!' with the server's message (a 5xx or
+ * 401 is announced by the global handler) and, with nothing to show, the table says the list could
+ * not be loaded and offers 'Try again'. Enter in 'Search' applies the text at once.
  */
 import { useEffect } from 'react';
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { toastError } from '../../../components/toasts.ts';
-import { IconFileExport, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFileExport, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import { PAGE_SIZE } from '@pesan/contracts/application';
@@ -22,6 +24,7 @@ import { DateRangePicker, defaultDateRange } from '../../../components/date-rang
 import { useRecords, type SearchKey } from '../api/list-records.ts';
 import { monitoringChannels, searchKeysFor, useMonitoringState } from '../hooks/use-monitoring-state.ts';
 import { RecordsTable } from './records-table.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 
 const SEARCH_KEY_LABELS: Record<SearchKey, string> = { message_id: 'Message ID', number: 'Number', email: 'Email' };
 
@@ -33,7 +36,7 @@ export interface MonitoringViewProps {
 export function MonitoringView({ applicationId, channels }: MonitoringViewProps) {
   const navigate = useNavigate();
   const options = monitoringChannels(channels);
-  const { state, dispatch, searchText, setSearchText } = useMonitoringState({ channel: options[0] ?? 'sms', range: defaultDateRange() });
+  const { state, dispatch, searchText, setSearchText, applySearchNow } = useMonitoringState({ channel: options[0] ?? 'sms', range: defaultDateRange() });
   const records = useRecords(
     {
       application_id: applicationId,
@@ -50,7 +53,7 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
 
   useEffect(() => {
     const err = records.error;
-    if (!err || (err instanceof ApiError && err.status === 401)) return;
+    if (!err || (err instanceof ApiError && (err.status === 401 || err.status >= 500))) return;
     toastError((err instanceof ApiError && err.details[0]?.message) || err.message, undefined, 'records-error');
   }, [records.error, records.errorUpdatedAt]);
 
@@ -102,6 +105,9 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
             leftSection={<IconSearch size={16} aria-hidden />}
             value={searchText}
             onChange={(e) => setSearchText(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') applySearchNow();
+            }}
             style={{ flex: '1 1 240px' }}
           />
           <Tooltip label="Refresh" withArrow>
@@ -114,7 +120,26 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
 
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
-          <RecordsTable channel={state.channel} rows={data?.data} loading={records.isPending} stale={records.isPlaceholderData} />
+          <RecordsTable
+            channel={state.channel}
+            rows={data?.data}
+            loading={records.isPending && !records.isError}
+            stale={records.isPlaceholderData}
+            error={
+              records.isError && !data ? (
+                <EmptyState
+                  icon={<IconAlertTriangle size={30} />}
+                  title="The transactions could not be loaded"
+                  description={records.error.message}
+                  action={
+                    <Button variant="default" mt="xs" onClick={() => void records.refetch()} loading={records.isFetching}>
+                      Try again
+                    </Button>
+                  }
+                />
+              ) : undefined
+            }
+          />
           {data ? (
             <AppPagination page={state.page} limit={PAGE_SIZE} total={data.total} pages={data.pages} onChange={(page) => dispatch({ type: 'page', page })} />
           ) : null}

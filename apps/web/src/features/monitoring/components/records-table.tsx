@@ -3,6 +3,7 @@
  * Recipient, Created At (DD-MM-YYYY 12-hour), Total SMS (SMS and SMS OTP only), Country, Status
  * (badge with the reason as a tooltip; WhatsApp rows also show the template name).
  */
+import type { ReactNode } from 'react';
 import { Skeleton, Table, Text } from '@mantine/core';
 import type { ChannelId } from '@pesan/contracts/channels';
 import { RECORDS_MESSAGES, type TransactionRecord } from '@pesan/contracts/records';
@@ -24,12 +25,21 @@ export interface RecordsTableProps {
   loading: boolean;
   /** Dim the rows while a new page loads over the old one. */
   stale?: boolean;
+  /** Shown instead of the empty-result text when the list failed to load (nothing to show). */
+  error?: ReactNode;
 }
 
-export function RecordsTable({ channel, rows, loading, stale }: RecordsTableProps) {
+/**
+ * The table in its own horizontally scrolling region (the page never scrolls sideways). With no
+ * rows the empty-result text (or `error`) shows under the header row, outside the scrolling region
+ * so it stays readable on a narrow screen.
+ */
+export function RecordsTable({ channel, rows, loading, stale, error }: RecordsTableProps) {
   const sms = hasTotalSms(channel);
   const columns = ['Message ID', 'Recipient', 'Created At', ...(sms ? ['Total SMS'] : []), 'Country', 'Status'];
+  const empty = !(loading && !rows) && (!rows || rows.length === 0);
   return (
+    <>
     <Table.ScrollContainer minWidth={900} tabIndex={0} role="region" aria-label="Transactions table">
       <Table aria-label="Transactions" striped highlightOnHover verticalSpacing="sm" style={{ opacity: stale ? 0.6 : 1 }} aria-busy={loading || undefined}>
         <Table.Thead>
@@ -52,13 +62,7 @@ export function RecordsTable({ channel, rows, loading, stale }: RecordsTableProp
                 ))}
               </Table.Tr>
             ))
-          ) : !rows || rows.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length}>
-                <EmptyState title={RECORDS_MESSAGES.empty} description={RECORDS_MESSAGES.emptyHint} />
-              </Table.Td>
-            </Table.Tr>
-          ) : (
+          ) : empty || !rows ? null : (
             rows.map((r) => (
               <Table.Tr key={r.msgid}>
                 <Table.Td>
@@ -79,5 +83,7 @@ export function RecordsTable({ channel, rows, loading, stale }: RecordsTableProp
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+    {empty ? error ?? <EmptyState title={RECORDS_MESSAGES.empty} description={RECORDS_MESSAGES.emptyHint} /> : null}
+    </>
   );
 }

@@ -27,3 +27,17 @@ describe('monitoring state', () => {
     expect(monitoringChannels(['voice_otp', 'sms_otp', 'call', 'email', 'sms', 'whatsapp'])).toEqual(['whatsapp', 'sms', 'email', 'call', 'sms_otp', 'voice_otp']);
   });
 });
+
+describe('monitoring search', () => {
+  it('applies the typed text after 2 s, or at once with applySearchNow (Enter), and resets the page', async () => {
+    const { renderHook, act } = await import('@testing-library/react');
+    const { useMonitoringState } = await import('./use-monitoring-state.ts');
+    const { result } = renderHook(() => useMonitoringState({ channel: 'sms', range: ['2026-01-01', '2026-01-07'] }));
+    act(() => result.current.dispatch({ type: 'page', page: 3 }));
+    act(() => result.current.setSearchText(' 0812 '));
+    expect(result.current.state.search).toBe('');
+    act(() => result.current.applySearchNow());
+    expect(result.current.state.search).toBe('0812');
+    expect(result.current.state.page).toBe(1);
+  });
+});

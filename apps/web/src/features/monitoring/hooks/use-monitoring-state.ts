@@ -64,11 +64,15 @@ export function monitoringChannels(appChannels: ChannelId[]): ChannelId[] {
   return (Object.keys(MONITORING_CHANNEL_LABELS) as ChannelId[]).filter((c) => appChannels.includes(c));
 }
 
-/** State, dispatcher and the raw search text bound to the 'Search' input. */
+/**
+ * State, dispatcher, the raw search text bound to the 'Search' input, and `applySearchNow` (Enter:
+ * apply the typed text without waiting for the debounce).
+ */
 export function useMonitoringState(initial: Omit<MonitoringState, 'search' | 'page' | 'filter' | 'searchKey'>) {
   const [state, dispatch] = useReducer(monitoringReducer, { ...initial, filter: 'all', searchKey: 'message_id', search: '', page: 1 });
   const [searchText, setSearchText] = useState('');
   const [debounced] = useDebouncedValue(searchText.trim(), MONITORING_SEARCH_DEBOUNCE_MS);
   useEffect(() => dispatch({ type: 'search', search: debounced }), [debounced]);
-  return { state, dispatch, searchText, setSearchText };
+  const applySearchNow = () => dispatch({ type: 'search', search: searchText.trim() });
+  return { state, dispatch, searchText, setSearchText, applySearchNow };
 }

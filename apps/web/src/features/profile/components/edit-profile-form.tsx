@@ -70,7 +70,7 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved: () => 
     <form onSubmit={submit} noValidate>
       <Stack gap="lg" maw={560}>
         <Paper withBorder p="md" radius="md">
-          <Group gap="lg" wrap="nowrap" align="center">
+          <Group gap="md" wrap="wrap" align="center">
             {preview ? (
               <img src={preview} alt="New avatar preview" width={72} height={72} style={{ borderRadius: '50%', objectFit: 'cover' }} />
             ) : (
@@ -87,7 +87,7 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved: () => 
               activateOnClick={false}
               activateOnKeyboard={false}
               inputProps={{ 'aria-label': 'Upload avatar' }}
-              style={{ flex: 1 }}
+              style={{ flex: '1 1 200px' }}
               p="sm"
             >
               <Group gap="sm" wrap="nowrap" style={{ pointerEvents: 'none' }}>

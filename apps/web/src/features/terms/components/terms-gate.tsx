@@ -2,11 +2,13 @@
  * Runs the terms check for the signed-in user (console.md §2 Main layout, §4 Terms, §8): when the
  * server reports the current versions not accepted, the terms modal opens; Confirm records the
  * acceptance, toasts 'Terms of Conditions Submitted' and closes; closing unticked warns
- * "You don't submitted aggrement Terms of Conditions" and closes (it asks again next visit).
- * A failed check toasts its message.
+ * "You don't submitted aggrement Terms of Conditions" and closes; it opens again on the next page
+ * the user visits, for as long as the current versions are not accepted. A failed check toasts its
+ * message.
  */
 import { AUTH_MESSAGES } from '@pesan/contracts/auth';
 import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
 import { toastApiError, toastSuccess, toastWarning } from '../../../components/toasts.ts';
 import { useAcceptTerms } from '../api/accept-terms.ts';
@@ -16,20 +18,22 @@ import { TermsModal } from './terms-modal.tsx';
 export function TermsGate({ userId }: { userId: string }) {
   const check = useTermsAccepted(userId);
   const accept = useAcceptTerms(userId);
-  const [dismissed, setDismissed] = useState(false);
+  const { pathname } = useLocation();
+  // The page on which the user closed the modal unticked; on any other page it opens again.
+  const [dismissedOn, setDismissedOn] = useState<string | null>(null);
   const accepted = useRef(false);
 
   useEffect(() => {
     if (check.isError) toastApiError(check.error);
   }, [check.isError, check.error]);
 
-  const opened = check.data === false && !dismissed;
+  const opened = check.data === false && dismissedOn !== pathname;
   return (
     <TermsModal
       opened={opened}
       submitting={accept.isPending}
       onDismiss={() => {
-        setDismissed(true);
+        setDismissedOn(pathname);
         toastWarning(CONSOLE_MESSAGES.termsNotAccepted);
       }}
       onConfirm={() =>
