@@ -88,6 +88,14 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 /** Opens a PostgreSQL pool on `url`. */
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client's connection can end under us (server restart, or the database dropped right
+  // after pool.end(), which resolves before the sockets close). The pool then drops that client and
+  // emits 'error', which would be an uncaught exception without a listener. Running queries still
+  // reject with their own error.
+  let ended = false;
+  pool.on('error', (err) => {
+    if (!ended) console.error('[db] idle PostgreSQL connection lost:', err.message);
+  });
   await pool.query('select 1');
   const db = drizzlePg(pool) as unknown as Db;
   return {
@@ -95,7 +103,10 @@ export async function openPostgres(url: string): Promise<Database> {
     db,
     executor: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
-    close: () => pool.end(),
+    close: () => {
+      ended = true;
+      return pool.end();
+    },
   };
 }
 
