@@ -59,7 +59,7 @@ export function ApplicationList() {
       </Group>
 
       {list.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading applications">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="status" aria-busy="true" aria-label="Loading applications">
           {Array.from({ length: 6 }, (_, i) => (
             <Card key={i} withBorder padding="lg">
               <Skeleton height={20} width="60%" mb="md" />
