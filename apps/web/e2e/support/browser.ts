@@ -33,6 +33,9 @@ export interface AxeViolation {
 
 /** Runs axe on the page; returns the serious and critical violations (empty = pass). */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  // Let running CSS transitions and animations (toasts sliding in, modals fading) finish, so the
+  // scan sees the settled page rather than half-transparent text.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   // evaluate, not a <script> tag: the app's CSP forbids inline scripts.
   await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
