@@ -35,7 +35,14 @@ export interface AxeViolation {
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
   // Let running CSS transitions and animations (toasts sliding in, modals fading) finish, so the
   // scan sees the settled page rather than half-transparent text.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime))) // not spinners
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   // evaluate, not a <script> tag: the app's CSP forbids inline scripts.
   await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
