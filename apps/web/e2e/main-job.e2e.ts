@@ -58,6 +58,12 @@ describe('main job in the browser', () => {
     await page.getByLabel('Address').fill('Jl. Sudirman 1, Jakarta');
     await page.getByLabel('Website').fill('tokorina.id');
     await page.getByRole('button', { name: 'Submit' }).click();
+    // The session ends; the login page shows the success message with the e-mail filled in.
+    await page.waitForURL(/\/auth\/login$/);
+    await page.getByText('Your organization has been created. Please sign in again to continue.').waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(/\/my-application$/);
     await page.getByText("Oops, you don't have any application").waitFor();
   });

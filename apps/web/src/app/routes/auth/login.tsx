@@ -8,7 +8,8 @@ import { LoginForm } from '../../../features/auth/components/login-form.tsx';
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const createdOrganization = (location.state as { successCreateOrganization?: boolean } | null)?.successCreateOrganization === true;
+  const state = location.state as { successCreateOrganization?: boolean; email?: string } | null;
+  const createdOrganization = state?.successCreateOrganization === true;
   return (
     <Stack gap="lg">
       <div>
@@ -24,7 +25,7 @@ export default function LoginPage() {
           {ORGANIZATION_MESSAGES.created}
         </Alert>
       )}
-      <LoginForm onSuccess={() => navigate('/my-application', { replace: true })} />
+      <LoginForm initialEmail={state?.email} onSuccess={() => navigate('/my-application', { replace: true })} />
     </Stack>
   );
 }

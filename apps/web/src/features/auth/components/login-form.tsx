@@ -18,11 +18,12 @@ import { useSendVerification } from '../api/send-verification.ts';
 import { readRememberedEmail, rememberEmail } from '../utils/browser-storage.ts';
 import { AuthPasswordInput } from './auth-password-input.tsx';
 
-export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
+/** Sign-in form (console.md §5). `initialEmail` pre-fills the address (after organization creation). */
+export function LoginForm({ onSuccess, initialEmail }: { onSuccess: (user: User) => void; initialEmail?: string }) {
   const remembered = readRememberedEmail();
   const form = useForm({
     mode: 'controlled',
-    initialValues: { email: remembered ?? '', password: '', remember: remembered !== null },
+    initialValues: { email: initialEmail ?? remembered ?? '', password: '', remember: remembered !== null },
     validate: schemaResolver(loginSchema, { sync: true }),
     validateInputOnBlur: ['email', 'password'],
   });
