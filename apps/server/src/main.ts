@@ -2,21 +2,15 @@
  * Process entry: config -> db -> migrate -> jobs -> listen, with graceful shutdown on SIGINT/SIGTERM
  * (ARCHITECTURE.md §1, §3).
  */
-import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, openDatabase, type Database } from './db/client.ts';
 import { DEMO_LOGIN, seedDemoData } from './db/seed.ts';
+import { demoAccountExists } from './db/seed/accounts.ts';
 import { startBoss } from './jobs/boss.ts';
 import { registerMessagingWorkers } from './messaging/workers.ts';
 import { buildApp } from './app.ts';
 import type { AppContext } from './context.ts';
 import { createMailer } from './lib/mailer.ts';
-
-async function isNewDatabase(database: Database): Promise<boolean> {
-  const rows = await database.db.execute(sql`select to_regclass('public.users') as t`);
-  const first = (rows as unknown as { rows: { t: string | null }[] }).rows[0];
-  return !first?.t;
-}
 
 async function main(): Promise<void> {
   let config;
@@ -39,7 +33,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const fresh = await isNewDatabase(database);
+  const fresh = !(await database.hasSchema());
   await database.migrate();
   const boss = await startBoss(database);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: (line) => console.log(line) });
@@ -71,7 +65,8 @@ async function main(): Promise<void> {
 
   if (app) {
     console.log(`\nPesan is running at ${config.publicUrl} (${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
-    console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}\n`);
+    if (await demoAccountExists(ctx)) console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+    console.log('');
   }
 }
 

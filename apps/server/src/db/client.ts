@@ -28,10 +28,13 @@ export interface Database {
   executor: SqlExecutor;
   /** Applies pending migrations from `db/migrations`. */
   migrate(): Promise<void>;
+  /** Whether the schema exists (false on a new database, before the first migration). */
+  hasSchema(): Promise<boolean>;
   /** Closes connections and releases the data-directory lock. */
   close(): Promise<void>;
 }
 
+const HAS_SCHEMA_SQL = "select to_regclass('public.users')::text as t";
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export class DataDirLockedError extends Error {
@@ -78,6 +81,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       },
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    hasSchema: async () => (await client.query<{ t: string | null }>(HAS_SCHEMA_SQL)).rows[0]?.t != null,
     async close() {
       await client.close();
       await release?.();
@@ -103,6 +107,7 @@ export async function openPostgres(url: string): Promise<Database> {
     db,
     executor: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+    hasSchema: async () => (await pool.query<{ t: string | null }>(HAS_SCHEMA_SQL)).rows[0]?.t != null,
     close: () => {
       ended = true;
       return pool.end();

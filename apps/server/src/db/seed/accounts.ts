@@ -38,3 +38,8 @@ export async function seedDemoAccounts(ctx: AppContext, ids: DemoIds): Promise<v
     ids.organizationId = org.id;
   });
 }
+
+/** Whether the demo user exists (main.ts prints the demo login only then). */
+export async function demoAccountExists(ctx: AppContext): Promise<boolean> {
+  return (await findUserByEmail(ctx.database.db, DEMO_LOGIN.email)) !== null;
+}
