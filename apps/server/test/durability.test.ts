@@ -1,6 +1,7 @@
 /**
- * Durability of accepted messages (ARCHITECTURE.md §6): the process stops mid-lifecycle on a PGlite
- * data directory, a new process opens the same directory, and every message still reaches its final
+ * Durability of accepted messages (ARCHITECTURE.md §6): the process stops mid-lifecycle, a new
+ * process opens the same database (the PGlite data directory, or the same PostgreSQL database), and
+ * every message still reaches its final
  * status exactly once (one message_events row per status). Covers a message whose dispatch job was
  * never sent (crash after the insert) and a step job left `active` by a dead worker.
  */
@@ -15,7 +16,7 @@ import { initialStatus } from '@pesan/contracts/statuses';
 import { messageEvents, messages } from '../src/db/schema/messages.ts';
 import { insertMessageWithEvent } from '../src/messaging/messages.repo.ts';
 import { sandboxProvider } from '../src/messaging/providers/sandbox.ts';
-import { createTestApp, testDbKind, type TestApp } from './harness.ts';
+import { createTestApp, freshPostgresDatabase, testDbKind, type TestApp } from './harness.ts';
 import { createAppWithToken, v1Post } from './v1-helper.ts';
 
 const expectedPath = (channel: ChannelId, recipient: string) => [
@@ -30,12 +31,14 @@ async function eventsById(t: TestApp, ids: string[]) {
   return map;
 }
 
-describe.skipIf(testDbKind() !== 'pglite')('durability on a PGlite data directory', () => {
+describe(`durability across a restart (${testDbKind()})`, () => {
   it('finishes every lifecycle exactly once across a restart', { timeout: 60_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pesan-durable-'));
+    const pg = testDbKind() === 'postgres' ? await freshPostgresDatabase() : null;
     const env = { SANDBOX_DELAY_MS: '300' };
+    const reopen = { dataDir, databaseUrl: pg?.url, env };
     try {
-      const t1 = await createTestApp({ dataDir, env });
+      const t1 = await createTestApp(reopen);
       const a = await createAppWithToken(t1, { channels: ['whatsapp', 'sms', 'call', 'voice_otp', 'email'] });
       const sends: [string, ChannelId, object][] = [
         ['/whatsapp/messages', 'whatsapp', { to: '081234567890', text: 'hi' }],
@@ -76,7 +79,7 @@ describe.skipIf(testDbKind() !== 'pglite')('durability on a PGlite data director
       expect(unfinished.length).toBeGreaterThan(3);
       await t1.close();
 
-      const t2 = await createTestApp({ dataDir, env });
+      const t2 = await createTestApp(reopen);
       try {
         const until = Date.now() + 30_000;
         let after = await eventsById(t2, ids);
@@ -94,6 +97,7 @@ describe.skipIf(testDbKind() !== 'pglite')('durability on a PGlite data director
         await t2.close();
       }
     } finally {
+      await pg?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -54,8 +54,12 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Pr
 /**
  * Builds the app on a fresh database. `env` overrides configuration (e.g. V1_RATE_LIMIT).
  * `workers` (default true) registers the messaging workers with SANDBOX_DELAY_MS=0.
+ * `dataDir` (PGlite) or `databaseUrl` (PostgreSQL) reopens an existing database, kept on close:
+ * what a restart test needs.
  */
-export async function createTestApp(opts: { env?: Record<string, string>; workers?: boolean; dataDir?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { env?: Record<string, string>; workers?: boolean; dataDir?: string; databaseUrl?: string } = {},
+): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'pesan-test-'));
   const config = loadConfig(
     { DATA_DIR: dataDir, SANDBOX_DELAY_MS: '0', SESSION_SECRET: 'test-secret-test-secret-test-secret-123', LOG_LEVEL: 'silent', PUBLIC_URL, ...opts.env },
@@ -63,7 +67,9 @@ export async function createTestApp(opts: { env?: Record<string, string>; worker
   );
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
-  if (testDbKind() === 'postgres') {
+  if (testDbKind() === 'postgres' && opts.databaseUrl) {
+    database = await openPostgres(opts.databaseUrl);
+  } else if (testDbKind() === 'postgres') {
     const fresh = await freshPostgresDatabase();
     drop = fresh.drop;
     database = await openPostgres(fresh.url);
