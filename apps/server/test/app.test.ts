@@ -22,6 +22,17 @@ describe('app shell', () => {
     expect(res.json().openapi).toMatch(/^3\./);
   });
 
+  it('treats the loopback aliases of a localhost PUBLIC_URL as the same origin, and nothing else', async () => {
+    for (const origin of ['http://127.0.0.1:3000', 'http://[::1]:3000']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin } });
+      expect(res.statusCode, origin).toBe(204);
+    }
+    for (const origin of ['http://127.0.0.1:3001', 'https://127.0.0.1:3000', 'http://localhost.evil.example:3000']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin } });
+      expect(res.statusCode, origin).toBe(403);
+    }
+  });
+
   it('refuses a cross-origin state change', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: 'https://evil.example' } });
     expect(res.statusCode).toBe(403);
