@@ -3,10 +3,10 @@
  * the database, tokens made exactly as the token module issues them (contracts/token-file.ts).
  */
 import { createHash, createSign, randomUUID } from 'node:crypto';
-import { exportPKCS8, exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import type { ChannelId } from '@pesan/contracts/channels';
-import { JWT_AUDIENCE, JWT_ISSUER, signingString } from '@pesan/contracts/token-file';
+import { signingString } from '@pesan/contracts/token-file';
+import { mintToken } from '../src/modules/token/token.service.ts';
 import { organizations } from '../src/db/schema/organizations.ts';
 import { users } from '../src/db/schema/users.ts';
 import { accessTokens, applicationChannels, applications } from '../src/db/schema/applications.ts';
@@ -25,26 +25,11 @@ export interface AppWithTokens {
   tokens: Record<ChannelId, TokenPair>;
 }
 
-/** Issues a token for (application, channel) as the token module does; `revokeOthers` like a regeneration. */
+/** Issues a token for (application, channel) with the token module's own minting; older tokens stay valid. */
 export async function issueToken(t: TestApp, a: { applicationId: string; organizationId: string }, channel: ChannelId): Promise<TokenPair> {
-  const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const tokenId = randomUUID();
-  await t.ctx.database.db.insert(accessTokens).values({
-    id: tokenId,
-    applicationId: a.applicationId,
-    organizationId: a.organizationId,
-    channel,
-    publicKeyPem: await exportSPKI(publicKey),
-  });
-  const accessToken = await new SignJWT({ org: a.organizationId, channel })
-    .setProtectedHeader({ alg: 'RS256', kid: tokenId, typ: 'JWT' })
-    .setIssuer(JWT_ISSUER)
-    .setAudience(JWT_AUDIENCE)
-    .setSubject(a.applicationId)
-    .setJti(tokenId)
-    .setIssuedAt()
-    .sign(privateKey);
-  return { tokenId, accessToken, privateKeyPem: await exportPKCS8(privateKey) };
+  const { row, entry } = await mintToken(a, channel, new Date());
+  await t.ctx.database.db.insert(accessTokens).values(row);
+  return { tokenId: row.id, accessToken: entry.accessToken, privateKeyPem: entry.privateKeyPem };
 }
 
 /**

@@ -39,7 +39,7 @@ export interface PageHeaderProps {
 
 export function PageHeader({ title, description, breadcrumbs, actions }: PageHeaderProps) {
   return (
-    <Stack gap="xs" mb="lg">
+    <Stack gap="xs">
       {breadcrumbs ? <AppBreadcrumbs items={breadcrumbs} /> : null}
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Stack gap={2}>

@@ -9,7 +9,9 @@ import { PageHeader, type PageHeaderProps } from './page-header.tsx';
 export function Page({ children, ...header }: PageHeaderProps & { children: ReactNode }) {
   return (
     <Box>
-      <PageHeader {...header} />
+      <Box mb="lg">
+        <PageHeader {...header} />
+      </Box>
       {children}
     </Box>
   );

@@ -21,28 +21,35 @@ export interface GeneratedTokenFile {
 }
 
 /**
- * Makes one key pair and JWT for `channel` of `app`. JWT header `{alg:'RS256', kid: tokenId,
- * typ:'JWT'}`, claims `{iss, aud, sub: applicationId, org, channel, jti: tokenId, iat}` (seconds).
+ * Makes one RSA key pair and JWT for `channel` of the application `owner`; stores nothing.
+ * JWT header `{alg:'RS256', kid: tokenId, typ:'JWT'}`, claims `{iss, aud, sub: applicationId, org,
+ * channel, jti: tokenId, iat}` (iat in seconds). Returns the row to store (public key only) and the
+ * token-file entry (JWT + PKCS#8 private key) for the download.
  */
-async function mint(app: Application, channel: ChannelId, now: Date): Promise<{ row: repo.NewToken; entry: TokenFileEntry }> {
+export async function mintToken(
+  owner: { applicationId: string; organizationId: string },
+  channel: ChannelId,
+  now: Date,
+): Promise<{ row: repo.NewToken; entry: TokenFileEntry }> {
   const tokenId = randomUUID();
   const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const accessToken = await new SignJWT({ org: app.organization_id, channel })
+  const accessToken = await new SignJWT({ org: owner.organizationId, channel })
     .setProtectedHeader({ alg: 'RS256', kid: tokenId, typ: 'JWT' })
     .setIssuer(JWT_ISSUER)
     .setAudience(JWT_AUDIENCE)
-    .setSubject(app.id)
+    .setSubject(owner.applicationId)
     .setJti(tokenId)
     .setIssuedAt(Math.floor(now.getTime() / 1000))
     .sign(privateKey);
   return {
-    row: { id: tokenId, applicationId: app.id, organizationId: app.organization_id, channel, publicKeyPem: await exportSPKI(publicKey) },
-    entry: { applicationId: app.id, channel, accessToken, privateKeyPem: await exportPKCS8(privateKey) },
+    row: { id: tokenId, ...owner, channel, publicKeyPem: await exportSPKI(publicKey) },
+    entry: { applicationId: owner.applicationId, channel, accessToken, privateKeyPem: await exportPKCS8(privateKey) },
   };
 }
 
 async function generate(db: Db, app: Application, channels: ChannelId[], now: Date): Promise<GeneratedTokenFile> {
-  const minted = await Promise.all(channels.map((c) => mint(app, c, now)));
+  const owner = { applicationId: app.id, organizationId: app.organization_id };
+  const minted = await Promise.all(channels.map((c) => mintToken(owner, c, now)));
   await repo.replaceTokens(
     db,
     minted.map((m) => m.row),

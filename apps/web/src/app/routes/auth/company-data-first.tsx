@@ -4,7 +4,7 @@
  * accounts issue say, the session ends and /auth/login shows the success message with the e-mail
  * filled in. Signing in again lands on /my-application.
  */
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { sessionQueryOptions } from '../../../features/auth/api/get-session.ts';
@@ -12,6 +12,7 @@ import { useLogout } from '../../../features/auth/api/logout.ts';
 import { useCreateOrganization } from '../../../features/organization/api/create-organization.ts';
 import { OrganizationForm } from '../../../features/organization/components/organization-form.tsx';
 import { toastApiError } from '../../../components/toasts.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 export default function CompanyDataFirstPage() {
   const qc = useQueryClient();
@@ -20,14 +21,7 @@ export default function CompanyDataFirstPage() {
   const logout = useLogout();
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          Tell us about your business
-        </Title>
-        <Text c="gray.8" mt={4}>
-          Your applications belong to your organization. Add its details to continue.
-        </Text>
-      </div>
+      <PageHeader title="Tell us about your business" description="Your applications belong to your organization. Add its details to continue." />
       <OrganizationForm
         mode="create"
         pending={create.isPending}

@@ -1,18 +1,12 @@
 /** /auth/register (console.md §2, §5; ARCHITECTURE.md §7.1). */
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { RegisterForm } from '../../../features/auth/components/register-form.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 export default function RegisterPage() {
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          Create your account
-        </Title>
-        <Text c="gray.8" mt={4}>
-          Start sending WhatsApp, SMS, OTP, voice and e-mail messages through one API.
-        </Text>
-      </div>
+      <PageHeader title="Create your account" description="Start sending WhatsApp, SMS, OTP, voice and e-mail messages through one API." />
       <RegisterForm />
     </Stack>
   );

@@ -2,9 +2,10 @@
  * Auth layout (console.md §2): split screen, the form on one side and the 'Dashboard API' promo on
  * the other (§1 pitch); the promo hides on small screens.
  */
-import { Box, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChartBar, IconCheck, IconFileAnalytics, IconBrandWhatsapp } from '@tabler/icons-react';
 import { Outlet } from 'react-router';
+import { PesanMark } from '../../../components/layouts/shell-logo.tsx';
 import { useApiEvents } from './use-api-events.ts';
 
 export default function AuthLayout() {
@@ -13,12 +14,9 @@ export default function AuthLayout() {
     <Box style={{ display: 'flex', minHeight: '100dvh' }}>
       <Box component="main" style={{ flex: '1 1 50%', display: 'flex', alignItems: 'center', justifyContent: 'center' }} p={{ base: 'md', sm: 'xl' }}>
         <Box w="100%" maw={440}>
-          <Group gap={8} mb="xl">
-            <img src="/logo.svg" alt="" width={36} height={36} />
-            <Text fw={700} size="xl" c="dark.8">
-              Pesan
-            </Text>
-          </Group>
+          <Box mb="xl">
+            <PesanMark size="lg" />
+          </Box>
           <Outlet />
         </Box>
       </Box>

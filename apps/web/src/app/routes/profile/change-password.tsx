@@ -1,10 +1,11 @@
 /** /profile/change-password (console.md §2 "with a Back link to edit-profile", §4 Password change). */
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSession } from '../../../features/auth/api/get-session.ts';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form.tsx';
 import { useShellLogout } from '../layouts/use-shell-logout.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 export default function ChangePasswordPage() {
   const { data: session } = useSession();
@@ -17,14 +18,7 @@ export default function ChangePasswordPage() {
           Back
         </Group>
       </Anchor>
-      <div>
-        <Title order={1} size="h2">
-          Change Password
-        </Title>
-        <Text c="gray.8" mt={4}>
-          After the change you will be signed out and can sign in with the new password.
-        </Text>
-      </div>
+      <PageHeader title="Change Password" description="After the change you will be signed out and can sign in with the new password." />
       {session && <ChangePasswordForm userId={session.id} onDone={logout} />}
     </Stack>
   );

@@ -1,24 +1,18 @@
 /** /profile/edit-organization (console.md §2, §7 Organization, §8 success message). */
-import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Loader, Stack } from '@mantine/core';
 import { ORGANIZATION_MESSAGES } from '@pesan/contracts/organization';
 import { useMyOrganization } from '../../../features/organization/api/get-my-organization.ts';
 import { useUpdateOrganization } from '../../../features/organization/api/update-organization.ts';
 import { OrganizationForm } from '../../../features/organization/components/organization-form.tsx';
 import { toastApiError, toastSuccess } from '../../../components/toasts.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 export default function EditOrganizationPage() {
   const org = useMyOrganization();
   const update = useUpdateOrganization();
   return (
     <Stack gap="lg" maw={560}>
-      <div>
-        <Title order={1} size="h2">
-          Edit Organization
-        </Title>
-        <Text c="gray.8" mt={4}>
-          The business your applications belong to.
-        </Text>
-      </div>
+      <PageHeader title="Edit Organization" description="The business your applications belong to." />
       {org.isPending ? (
         <Center py="xl">
           <Loader aria-label="Loading" />
