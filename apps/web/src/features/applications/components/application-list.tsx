@@ -52,7 +52,6 @@ export function ApplicationList() {
             setPage(1);
           }}
           clearable
-          comboboxProps={{ keepMounted: false }}
           style={{ flex: '1 1 260px' }}
           error={channels.error ? channels.error.message : undefined}
         />

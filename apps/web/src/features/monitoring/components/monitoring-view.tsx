@@ -68,7 +68,6 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
             value={state.channel}
             onChange={(v) => v && dispatch({ type: 'channel', channel: v as ChannelId })}
             allowDeselect={false}
-            comboboxProps={{ keepMounted: false }}
             w={170}
           />
           <Select
@@ -77,7 +76,6 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
             value={state.filter}
             onChange={(v) => v && dispatch({ type: 'filter', filter: v as 'all' | MessageStatus })}
             allowDeselect={false}
-            comboboxProps={{ keepMounted: false }}
             w={170}
           />
           <DateRangePicker value={state.range} onChange={(range) => dispatch({ type: 'range', range })} />
@@ -96,7 +94,6 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
             value={state.searchKey}
             onChange={(v) => v && dispatch({ type: 'searchKey', key: v as SearchKey })}
             allowDeselect={false}
-            comboboxProps={{ keepMounted: false }}
             w={150}
           />
           <TextInput

@@ -107,7 +107,6 @@ export function TokenSection({ applicationId, channels }: TokenSectionProps) {
             value={channel}
             onChange={(v) => setChannel(v as ChannelId | null)}
             allowDeselect={false}
-            comboboxProps={{ keepMounted: false }}
             style={{ flex: '1 1 240px', maxWidth: 360 }}
           />
           <Button leftSection={<IconKey size={16} aria-hidden />} disabled={!channel} onClick={() => setConfirming(true)}>
