@@ -17,7 +17,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { endSession, requireUser, signedInOnly, startSession } from '../../plugins/session.ts';
-import { toUser } from '../user/user.service.ts';
+import { toUser, userFromSession } from '../user/user.service.ts';
 import {
   changePassword,
   forgotPassword,
@@ -25,7 +25,6 @@ import {
   registerAccount,
   resendVerification,
   resetPassword,
-  sessionUser,
   verifyEmail,
 } from './auth.service.ts';
 
@@ -126,7 +125,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/auth/session',
       { schema: { tags: ['auth'], summary: 'The signed-in user, or 401', response: { 200: z.object({ data: userSchema }) } } },
-      async (request) => ({ data: toUser(await sessionUser(ctx, requireUser(request))) }),
+      async (request) => ({ data: userFromSession(requireUser(request)) }),
     );
 
     app.post(

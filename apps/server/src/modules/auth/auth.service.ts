@@ -215,10 +215,3 @@ export async function changePassword(
   });
   await sendQuietly(ctx, log, passwordChangedMail(user.email, user.fullName, `${ctx.config.publicUrl}/auth/login`));
 }
-
-/** The session's user, or 401 when the account is gone. */
-export async function sessionUser(ctx: AppContext, session: SessionRow): Promise<UserRow> {
-  const user = await findUserById(ctx.database.db, session.userId);
-  if (!user) throw new AppError('unauthorized', 'Your session has ended. Please sign in again.');
-  return user;
-}

@@ -11,6 +11,8 @@ export interface SessionRow {
   organizationId: string | null;
   email: string;
   fullName: string;
+  phoneNumber: string;
+  avatar: string | null;
   emailVerified: boolean;
   expiresAt: Date;
 }
@@ -29,6 +31,8 @@ export async function findLiveSession(db: Db, idHash: string, now: Date): Promis
       organizationId: users.organizationId,
       email: users.email,
       fullName: users.fullName,
+      phoneNumber: users.phoneNumber,
+      avatar: users.avatar,
       emailVerifiedAt: users.emailVerifiedAt,
       expiresAt: sessions.expiresAt,
     })

@@ -22,6 +22,19 @@ export function toUser(row: UserRow): User {
   };
 }
 
+/** The signed-in user from the session row (loaded with the user on every /api request): no second query. */
+export function userFromSession(session: SessionRow): User {
+  return {
+    id: session.userId,
+    fullName: session.fullName,
+    email: session.email,
+    phoneNumber: session.phoneNumber,
+    avatar: session.avatar ?? null,
+    organizationId: session.organizationId ?? null,
+    emailVerified: session.emailVerified,
+  };
+}
+
 /**
  * The caller's own user. `id` other than the caller's (or unknown) -> 404 `not_found`, so another
  * user's existence is never confirmed.
