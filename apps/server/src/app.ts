@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { installClearZodMessages } from '@pesan/contracts/zod-messages';
 import type { AppContext } from './context.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
 import { completeOpenApi } from './plugins/openapi.ts';
@@ -43,6 +44,7 @@ export interface BuildOptions {
  * the SPA. The caller awaits `app.ready()` / `listen()` and closes it.
  */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  installClearZodMessages();
   const app = Fastify({
     logger: opts.logger ?? { level: ctx.config.logLevel },
     genReqId: (req) => {

@@ -16,6 +16,12 @@ describe('app shell', () => {
     expect(body.error.request_id).toBe(res.headers['x-request-id']);
   });
 
+  it('names the field in default validation messages', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/forgot_password', headers: { origin: 'http://localhost:3000' }, payload: [1] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('The request body must be a JSON object');
+  });
+
   it('serves the OpenAPI document', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);

@@ -8,8 +8,11 @@ import '@mantine/dropzone/styles.css';
 import '@mantine/charts/styles.css';
 import './app/theme.css';
 import './lib/i18n.ts';
+import { installClearZodMessages } from '@pesan/contracts/zod-messages';
 import { AppProvider } from './app/provider.tsx';
 import { router } from './app/router.tsx';
+
+installClearZodMessages();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
