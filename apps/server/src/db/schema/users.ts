@@ -43,14 +43,19 @@ export const emailTokens = pgTable(
   (t) => [index('email_tokens_user_idx').on(t.userId)],
 );
 
-/** Failed sign-ins, for the per-address limit (10 in 15 minutes). */
+/**
+ * Failed sign-ins, for the limit of 10 per address and client in 15 minutes: `client` is the
+ * caller's IP address, so a stranger's failures never lock the owner out. Pruned by the
+ * maintenance job once older than the window.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     email: text('email').notNull(),
+    client: text('client').notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_email_at_idx').on(t.email, t.at)],
+  (t) => [index('login_failures_email_client_at_idx').on(t.email, t.client, t.at), index('login_failures_at_idx').on(t.at)],
 );
 
 export const termsAcceptances = pgTable(
