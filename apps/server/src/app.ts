@@ -12,13 +12,15 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installClearZodMessages } from '@pesan/contracts/zod-messages';
 import type { AppContext } from './context.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
 import { completeOpenApi } from './plugins/openapi.ts';
 import { envelope, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSession } from './plugins/session.ts';
+import { safeLoggerOptions } from './lib/log-safety.ts';
+import { safeTextValidatorCompiler } from './plugins/validation.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
@@ -32,8 +34,8 @@ import { v1Routes } from './messaging/v1.routes.ts';
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export interface BuildOptions {
-  /** Pino logger options or false; tests pass false. */
-  logger?: boolean | { level: string };
+  /** false for no log (most tests); else the level (default LOG_REDACT-safe options at LOG_LEVEL). */
+  logger?: false | { level: string; stream?: NodeJS.WritableStream };
   /** Serve the built SPA from apps/web/dist when present (default true). */
   serveWeb?: boolean;
 }
@@ -46,7 +48,7 @@ export interface BuildOptions {
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   installClearZodMessages();
   const app = Fastify({
-    logger: opts.logger ?? { level: ctx.config.logLevel },
+    logger: opts.logger === false ? false : safeLoggerOptions(opts.logger?.level ?? ctx.config.logLevel, opts.logger?.stream),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
@@ -63,7 +65,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // Bodies are JSON (or multipart on /api/upload only, registered in its scope): a text/plain body
   // is a 415, not a string handed to a JSON schema.
   app.removeContentTypeParser('text/plain');
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(safeTextValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);

@@ -23,12 +23,29 @@ export const recordsSearchSchema = z.object({
   value: z.string().trim().max(254),
 });
 
+/** Earliest and latest year a console date may name (issue 6: anything else is a 400, never a database error). */
+export const MIN_DATE_YEAR = 2000;
+export const MAX_DATE_YEAR = 2100;
+
+/**
+ * An ISO 8601 date-time with offset (`2026-11-23T00:00:00+07:00`) whose instant lies in the years
+ * MIN_DATE_YEAR..MAX_DATE_YEAR (UTC); `name` is the field named in the messages.
+ */
+export function isoDateTimeInRange(name: string) {
+  return z.iso
+    .datetime({ offset: true, error: `\`${name}\` must be an ISO date-time` })
+    .refine((v) => {
+      const year = new Date(v).getUTCFullYear();
+      return year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
+    }, `\`${name}\` must be between the years ${MIN_DATE_YEAR} and ${MAX_DATE_YEAR}`);
+}
+
 export const recordsQuerySchema = z
   .object({
     application_id: z.string().min(1),
     channel: channelIdSchema,
-    startDate: z.iso.datetime({ offset: true, error: 'startDate must be an ISO date-time' }).optional(),
-    endDate: z.iso.datetime({ offset: true, error: 'endDate must be an ISO date-time' }).optional(),
+    startDate: isoDateTimeInRange('startDate').optional(),
+    endDate: isoDateTimeInRange('endDate').optional(),
     page: z.coerce.number().int().min(1).max(MAX_PAGE, `page must be at most ${MAX_PAGE}`).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
     showType: z.union([z.literal('all'), z.enum(MESSAGE_STATUSES)]).default('all'),
