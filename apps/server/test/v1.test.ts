@@ -269,6 +269,23 @@ describe('idempotency', () => {
     expect(await countMessages(b.applicationId)).toBe(1);
   });
 
+  it('replays to every concurrent send with one key on a prepaid application with 1 unit left (no false 402)', async () => {
+    const p = await createAppWithToken(t, { channels: ['sms'], billingType: 'pre-paid' });
+    const db = t.ctx.database.db;
+    await db.insert(quotas).values({ applicationId: p.applicationId, type: 'sms', quota: 10, usage: 9 });
+    const body = { to: '081234567890', text: 'one unit' };
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => v1Post(t, '/sms/messages', p.tokens.sms.accessToken, body, { 'idempotency-key': 'last-unit' })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(202));
+    expect(new Set(results.map((r) => r.json().id)).size).toBe(1);
+    expect(results.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(49);
+    expect(await countMessages(p.applicationId)).toBe(1);
+    const [quota] = await db.select().from(quotas).where(eq(quotas.applicationId, p.applicationId));
+    expect(quota).toMatchObject({ quota: 10, usage: 10 });
+    expect(await db.select().from(quotaLedger).where(eq(quotaLedger.applicationId, p.applicationId))).toHaveLength(1);
+  });
+
   it('frees a key after 24 hours', async () => {
     const b = await createAppWithToken(t, { channels: ['sms'] });
     const key = { 'idempotency-key': 'daily' };

@@ -81,8 +81,9 @@ function sandboxCallingNumber(): string {
 /**
  * Accepts a message on `channel` for the authenticated application (ARCHITECTURE.md §6):
  * normalises `to` to E.164 (phone channels) with its country, counts SMS segments, checks the
- * WhatsApp template is APPROVED, takes prepaid quota (same transaction as the insert), stores the
- * message at its initial status with its first event, then enqueues the dispatch job.
+ * WhatsApp template is APPROVED, stores the message at its initial status with its first event
+ * (claiming the Idempotency-Key), takes prepaid quota in the same transaction, then enqueues the
+ * dispatch job.
  * `idempotencyKey`: same key + same body within 24 h returns the first result and sends nothing.
  * @throws AppError invalid_request 400 (bad `to`, key too long), template_not_approved 422,
  *   quota_exceeded 402, idempotency_conflict 409. Nothing is stored on error.
@@ -162,12 +163,15 @@ export async function acceptMessage(
     await db.transaction(async (txAny) => {
       const tx = txAny as unknown as Db;
       if (idempotencyKey && expiredKey) await releaseIdempotencyKey(tx, auth.applicationId, channel, idempotencyKey, new Date(now.getTime() - WINDOW_MS));
+      // Claim the Idempotency-Key (the message row's unique key) before taking quota: a concurrent
+      // request with the same key waits here and then replays, instead of finding the quota gone
+      // and answering a false 402 (issue 6).
+      await insertMessageWithEvent(tx, row);
       if (auth.billingType === 'pre-paid') {
         const { type, cost } = quotaCost(channel, { totalSms: totalSms ?? undefined, templateCategory });
         const ok = await consumeQuota(tx, { applicationId: auth.applicationId, type, cost, messageId: id, at: now });
         if (!ok) throw new AppError('quota_exceeded', V1_MESSAGES.quotaExceeded);
       }
-      await insertMessageWithEvent(tx, row);
     });
   } catch (err) {
     if (idempotencyKey && isUniqueViolation(err)) {
