@@ -22,6 +22,7 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SANDBOX_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(1500),
   DEMO_DATA: bool.optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Sends per minute per access token on /v1. */
   V1_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
@@ -42,6 +43,10 @@ export interface Config {
   sandboxDelayMs: number;
   demoData: boolean | undefined;
   logLevel: string;
+  /** NODE_ENV: in production, mail links are never logged. */
+  nodeEnv: 'development' | 'production' | 'test';
+  /** Whether system e-mail links may be logged: file outbox (no SMTP_URL) and not production (issue 6). */
+  logMailLinks: boolean;
   v1RateLimit: number;
   authRateLimit: number;
   role: 'all' | 'api' | 'worker';
@@ -93,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     sandboxDelayMs: e.SANDBOX_DELAY_MS,
     demoData: e.DEMO_DATA,
     logLevel: e.LOG_LEVEL,
+    nodeEnv: e.NODE_ENV,
+    logMailLinks: !e.SMTP_URL && e.NODE_ENV !== 'production',
     v1RateLimit: e.V1_RATE_LIMIT,
     authRateLimit: e.AUTH_RATE_LIMIT,
     role: roleArg as Config['role'],

@@ -12,6 +12,14 @@ import { buildApp } from './app.ts';
 import type { AppContext } from './context.ts';
 import { createMailer } from './lib/mailer.ts';
 
+/** One start-up line saying where system e-mail goes and whether its links are logged (issue 6). */
+function mailNotice(config: { smtpUrl?: string; logMailLinks: boolean; dataDir: string }): string {
+  if (config.smtpUrl) return 'System e-mail is sent through SMTP_URL; no e-mail link is logged.';
+  return config.logMailLinks
+    ? `No SMTP_URL: system e-mails are written to ${config.dataDir}/mail and their links are logged here (never with NODE_ENV=production).`
+    : `No SMTP_URL: system e-mails are written to ${config.dataDir}/mail; their links are not logged (NODE_ENV=production).`;
+}
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -36,7 +44,7 @@ async function main(): Promise<void> {
   const fresh = !(await database.hasSchema());
   await database.migrate();
   const boss = await startBoss(database);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: (line) => console.log(line) });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logLinks: config.logMailLinks, log: (line) => console.log(line) });
   const ctx: AppContext = { config, database, boss, mailer, now: () => new Date() };
   if (config.role !== 'api') await registerMessagingWorkers(ctx);
   if (config.demoData ?? fresh) await seedDemoData(ctx);
@@ -66,6 +74,7 @@ async function main(): Promise<void> {
   if (app) {
     console.log(`\nPesan is running at ${config.publicUrl} (${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
     if (await demoAccountExists(ctx)) console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+    console.log(mailNotice(config));
     console.log('');
   }
 }

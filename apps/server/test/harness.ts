@@ -55,10 +55,10 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Pr
  * Builds the app on a fresh database. `env` overrides configuration (e.g. V1_RATE_LIMIT).
  * `workers` (default true) registers the messaging workers with SANDBOX_DELAY_MS=0.
  * `dataDir` (PGlite) or `databaseUrl` (PostgreSQL) reopens an existing database, kept on close:
- * what a restart test needs.
+ * what a restart test needs. `logStream` receives the app's JSON log lines at info (else no log).
  */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; workers?: boolean; dataDir?: string; databaseUrl?: string } = {},
+  opts: { env?: Record<string, string>; workers?: boolean; dataDir?: string; databaseUrl?: string; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'pesan-test-'));
   const config = loadConfig(
@@ -83,7 +83,7 @@ export async function createTestApp(
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir });
   const ctx: AppContext = { config, database, boss, mailer, now: () => new Date() };
   if (opts.workers !== false) await registerMessagingWorkers(ctx);
-  const app = await buildApp(ctx, { logger: false, serveWeb: false });
+  const app = await buildApp(ctx, { logger: opts.logStream ? { level: 'info', stream: opts.logStream } : false, serveWeb: false });
   await app.ready();
   return {
     app,

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
+import { loadConfig } from '../src/config.ts';
 import { createMailer } from '../src/lib/mailer.ts';
 import { verificationMail } from '../src/modules/auth/auth.mail.ts';
 import { createTestApp, sameOrigin } from './harness.ts';
@@ -72,11 +73,11 @@ describe('mailer', () => {
     await expect(mailer.send({ to: 'refuse@example.com', subject: 's', text: 't', html: '<p>h</p>' })).rejects.toThrow();
   });
 
-  it('writes .eml files to DATA_DIR/mail and logs the link when SMTP is not configured', async () => {
+  it('writes .eml files to DATA_DIR/mail and logs the link when SMTP is not configured (outside production)', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pesan-mail-'));
     try {
       const lines: string[] = [];
-      const mailer = createMailer({ from: 'Pesan <no-reply@localhost>', dataDir, log: (l) => lines.push(l) });
+      const mailer = createMailer({ from: 'Pesan <no-reply@localhost>', dataDir, logLinks: true, log: (l) => lines.push(l) });
       await mailer.send(verificationMail('budi@example.com', 'Budi', 'http://localhost:3000/auth/email_verification/abc'));
       const files = readdirSync(join(dataDir, 'mail'));
       expect(files).toHaveLength(1);
@@ -91,6 +92,25 @@ describe('mailer', () => {
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain('budi@example.com');
       expect(lines[0]).toContain('http://localhost:3000/auth/email_verification/abc');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('logs no link when logLinks is off (production), and the configuration turns it off for production or SMTP', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pesan-mail-'));
+    try {
+      const lines: string[] = [];
+      const mailer = createMailer({ from: 'Pesan <no-reply@localhost>', dataDir, logLinks: false, log: (l) => lines.push(l) });
+      await mailer.send(verificationMail('budi@example.com', 'Budi', 'http://localhost:3000/auth/email_verification/secret-token'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain('budi@example.com');
+      expect(lines[0]).not.toContain('secret-token');
+      expect(readdirSync(join(dataDir, 'mail'))).toHaveLength(1);
+      const env = { DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40) };
+      expect(loadConfig({ ...env }, []).logMailLinks).toBe(true);
+      expect(loadConfig({ ...env, NODE_ENV: 'production' }, []).logMailLinks).toBe(false);
+      expect(loadConfig({ ...env, SMTP_URL: 'smtp://127.0.0.1:2525' }, []).logMailLinks).toBe(false);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

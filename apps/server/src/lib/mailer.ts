@@ -1,7 +1,7 @@
 /**
  * System e-mail (ARCHITECTURE.md §4): SMTP through nodemailer when SMTP_URL is set, otherwise
- * `.eml` files in DATA_DIR/mail with the action link logged, so a machine without SMTP can still
- * verify accounts and reset passwords. Every message has a plain-text and an HTML part.
+ * `.eml` files in DATA_DIR/mail with the action link logged outside production (`logLinks`), so a
+ * machine without SMTP can still verify accounts and reset passwords. Every message has a plain-text and an HTML part.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -32,8 +32,13 @@ export interface MailerOptions {
   from: string;
   /** DATA_DIR; the outbox is `<dataDir>/mail`. */
   dataDir: string;
-  /** Receives one line per message written to the outbox (with its link). */
+  /** Receives one line per message written to the outbox. */
   log?: (line: string) => void;
+  /**
+   * Whether that line carries the message's action link (verification, reset): only for the file
+   * outbox outside production (issue 6), so a developer without SMTP can still follow the links.
+   */
+  logLinks?: boolean;
 }
 
 /** File name of an outbox message: `<ISO time with ':' as '-'>-<random hex>.eml` (sorts by time). */
@@ -62,7 +67,7 @@ export function createMailer(opts: MailerOptions): Mailer {
       await mkdir(outbox, { recursive: true });
       const file = join(outbox, outboxFileName(new Date()));
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      opts.log?.(`[mail] to ${m.to}: ${m.subject}${m.link ? ` -> ${m.link}` : ''} (${file})`);
+      opts.log?.(`[mail] to ${m.to}: ${m.subject}${m.link && opts.logLinks ? ` -> ${m.link}` : ''} (${file})`);
     },
   };
 }
