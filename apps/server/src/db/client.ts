@@ -12,7 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import lockfile from 'proper-lockfile';
+import { lockDirectory } from './data-dir-lock.ts';
 
 /** The Drizzle database both drivers satisfy; repos take this. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -37,6 +37,7 @@ export interface Database {
 const HAS_SCHEMA_SQL = "select to_regclass('public.users')::text as t";
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** A second process on the same `DATA_DIR`: main prints the message and exits with status 3. */
 export class DataDirLockedError extends Error {
   constructor(dir: string) {
     super(`The data directory ${dir} is in use by another Pesan process. Stop it first, or set DATA_DIR to another directory.`);
@@ -44,8 +45,11 @@ export class DataDirLockedError extends Error {
 }
 
 /**
- * Opens PGlite. `dataDir` undefined = in memory (tests). With a directory, an exclusive lock is
- * taken first; a second process gets DataDirLockedError and touches nothing.
+ * Opens PGlite. `dataDir` undefined = in memory (tests). With a directory, an exclusive lock on
+ * `dataDir/db` is taken first (data-dir-lock.ts; ARCHITECTURE.md §2: two processes on one PGlite
+ * directory lose data silently). A lock left by a process that no longer runs (`kill -9`, a crash)
+ * is taken over at once; while its holder runs, a second process gets DataDirLockedError and touches
+ * nothing. Losing the lock while running (its directory removed under us) stops the process.
  */
 export async function openPglite(dataDir?: string): Promise<Database> {
   let release: (() => Promise<void>) | undefined;
@@ -54,12 +58,13 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     dbDir = join(dataDir, 'db');
     mkdirSync(dbDir, { recursive: true });
     try {
-      release = await lockfile.lock(dbDir, {
-        stale: 15_000,
-        update: 5_000,
+      release = await lockDirectory(dbDir, {
         onCompromised: (err) => {
           console.error(`Lost the lock on ${dbDir}: ${err.message}. Stopping to protect the data.`);
           process.exit(1);
+        },
+        onTakeOver: (previous) => {
+          console.warn(`The data directory ${dataDir} was left locked by process ${previous.pid}, which no longer runs; taking it over.`);
         },
       });
     } catch (err) {
