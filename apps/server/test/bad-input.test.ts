@@ -3,11 +3,15 @@
  * outside 2000–2100 and truncated multipart bodies are each a 400 envelope naming the problem, on
  * /api and /v1 alike, and nothing is stored. Each case gave 500 (or stored `a�b`) before the fix.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
+import { UPLOAD_MESSAGES } from '@pesan/contracts/upload';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/db/schema/messages.ts';
 import { users } from '../src/db/schema/users.ts';
 import { applications } from '../src/db/schema/applications.ts';
+import { uploads } from '../src/db/schema/uploads.ts';
 import { createTestApp, sameOrigin, type TestApp } from './harness.ts';
 import { signUpWithOrganization, TEST_PASSWORD } from './accounts-helper.ts';
 import { createAppWithToken, v1Post, type AppWithTokens } from './v1-helper.ts';
@@ -104,5 +108,22 @@ describe('dates outside 2000–2100 (defect 4)', () => {
     const ok = await q('2000-01-01T00:00:00Z', '2000-01-02T00:00:00+07:00');
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ data: [], total: 0 });
+  });
+});
+
+describe('truncated multipart uploads (defect 5)', () => {
+  it('answers a body cut off inside its part with 400 every time over a real socket, storing nothing', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const body = '--BOUND\r\nContent-Disposition: form-data; name="image"; filename="a"\r\n\r\nabc';
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await fetch(`${base}/api/upload`, { method: 'POST', headers: { ...h, 'content-type': 'multipart/form-data; boundary=BOUND' }, body });
+      const json = (await res.json()) as { error: { code: string; message: string } };
+      statuses.push(res.status);
+      expect(json.error).toMatchObject({ code: 'invalid_request', message: UPLOAD_MESSAGES.malformed });
+    }
+    expect(statuses).toEqual(Array(20).fill(400));
+    expect(existsSync(join(t.dataDir, 'uploads')) ? readdirSync(join(t.dataDir, 'uploads')) : []).toEqual([]);
+    expect(await db().select().from(uploads)).toEqual([]);
   });
 });

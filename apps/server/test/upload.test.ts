@@ -1,13 +1,19 @@
 /**
- * Image upload API (console.md §7 User: POST /upload, field `image`, reads data.url): type by
- * content, 2 MB limit, nothing stored for a refused file; stored files served by strict name.
+ * Image upload API (console.md §7 User: POST /upload, field `image`, reads data.url; issue 6): type
+ * by content, 2 MB limit, nothing stored for a refused file; one `uploads` row per stored file
+ * (owner, organization, visibility by `purpose`); per-user limits of 20 uploads per 10 minutes
+ * (429 with Retry-After) and 50 MB in total (413); files served only with a row, with nosniff and
+ * Content-Disposition, organization media only to that organization.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_MESSAGES } from '@pesan/contracts/upload';
+import { eq, sql } from 'drizzle-orm';
+import { UPLOAD_MESSAGES, UPLOAD_QUOTA } from '@pesan/contracts/upload';
+import { uploads } from '../src/db/schema/uploads.ts';
 import { createTestApp, sameOrigin, type TestApp } from './harness.ts';
-import { signUpVerifiedUser } from './accounts-helper.ts';
+import { signUpVerifiedUser, signUpWithOrganization } from './accounts-helper.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -38,17 +44,33 @@ function multipart(parts: { field: string; filename?: string; type?: string; dat
 describe('upload API', () => {
   let t: TestApp;
   let cookie: string;
+  let userId: string;
   beforeAll(async () => {
-    t = await createTestApp({ workers: false });
-    ({ cookie } = await signUpVerifiedUser(t));
+    t = await createTestApp({ workers: false, env: { AUTH_RATE_LIMIT: '1000' } });
+    ({ cookie, user: { id: userId } } = await signUpVerifiedUser(t));
   });
   afterAll(async () => t.close());
 
+  const db = () => t.ctx.database.db;
   const dir = () => join(t.dataDir, 'uploads');
-  const stored = () => (existsSync(dir()) ? readdirSync(dir()) : []);
-  const upload = (parts: Parameters<typeof multipart>[0], headers: Record<string, string> = { ...sameOrigin, cookie }) => {
+  const stored = () => (existsSync(dir()) ? readdirSync(dir()).sort() : []);
+  const rows = async () => (await db().select().from(uploads).orderBy(uploads.name)).map((r) => r.name);
+  const rowsOf = (id: string) => db().select().from(uploads).where(eq(uploads.userId, id));
+  const upload = (parts: Parameters<typeof multipart>[0], headers: Record<string, string> = { ...sameOrigin, cookie }, query = '') => {
     const { payload, contentType } = multipart(parts);
-    return t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...headers, 'content-type': contentType }, payload });
+    return t.app.inject({ method: 'POST', url: `/api/upload${query}`, headers: { ...headers, 'content-type': contentType }, payload });
+  };
+  const png = (as: string, query = '') => upload([{ field: 'image', filename: 'a.png', type: 'image/png', data: PNG }], { ...sameOrigin, cookie: as }, query);
+  const nameOf = (res: { json(): { data: { url: string } } }) => res.json().data.url.split('/').pop()!;
+  /** Runs `fn` with ctx.now() fixed at `at`, then restores the real clock. */
+  const at = async <T>(when: Date, fn: () => Promise<T>): Promise<T> => {
+    const real = t.ctx.now;
+    t.ctx.now = () => when;
+    try {
+      return await fn();
+    } finally {
+      t.ctx.now = real;
+    }
   };
 
   it.each([
@@ -64,11 +86,16 @@ describe('upload API', () => {
     const name = url.split('/').pop()!;
     expect(stored()).toHaveLength(before + 1);
     expect(readFileSync(join(dir(), name)).equals(bytes)).toBe(true);
+    const [row] = await db().select().from(uploads).where(eq(uploads.name, name));
+    expect(row).toMatchObject({ name, userId, organizationId: null, mime, size: bytes.length, visibility: 'public' });
 
     const get = await t.app.inject({ method: 'GET', url: `/api/uploads/${name}` });
     expect(get.statusCode).toBe(200);
     expect(get.headers['content-type']).toBe(mime);
+    expect(get.headers['content-length']).toBe(String(bytes.length));
     expect(get.headers['x-content-type-options']).toBe('nosniff');
+    expect(get.headers['content-disposition']).toBe(`inline; filename="${name}"`);
+    expect(get.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(get.rawPayload.equals(bytes)).toBe(true);
   });
 
@@ -85,25 +112,32 @@ describe('upload API', () => {
     ['PDF', Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\n', 'latin1'), 'x.jpg', 'image/jpeg'],
   ])('refuses a %s with 415 and stores nothing', async (_label, data, filename, type) => {
     const before = stored();
+    const beforeRows = await rows();
     const res = await upload([{ field: 'image', filename, type, data }]);
     expect(res.statusCode).toBe(415);
     expect(res.json().error).toMatchObject({ code: 'unsupported_media_type', message: UPLOAD_MESSAGES.unsupported });
     expect(stored()).toEqual(before);
+    expect(await rows()).toEqual(beforeRows);
   });
 
   it('refuses more than 2 MB with 413 and stores nothing; exactly 2 MB is fine', async () => {
     const before = stored();
+    const beforeRows = await rows();
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 + 1 - PNG.length)]);
     const res = await upload([{ field: 'image', filename: 'big.png', type: 'image/png', data: big }]);
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toMatchObject({ code: 'payload_too_large', message: UPLOAD_MESSAGES.tooLarge });
     expect(stored()).toEqual(before);
+    expect(await rows()).toEqual(beforeRows);
     const max = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 - PNG.length)]);
-    expect((await upload([{ field: 'image', filename: 'max.png', type: 'image/png', data: max }])).statusCode).toBe(201);
+    const ok = await upload([{ field: 'image', filename: 'max.png', type: 'image/png', data: max }]);
+    expect(ok.statusCode).toBe(201);
+    expect((await db().select().from(uploads).where(eq(uploads.name, nameOf(ok))))[0]?.size).toBe(2 * 1024 * 1024);
   });
 
   it('needs the image field, a file, a session and the same origin', async () => {
     const before = stored();
+    const beforeRows = await rows();
     const wrongField = await upload([{ field: 'file', filename: 'a.png', type: 'image/png', data: PNG }]);
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json().error.details).toEqual([{ path: 'image', message: UPLOAD_MESSAGES.required }]);
@@ -113,9 +147,13 @@ describe('upload API', () => {
     expect(notMultipart.statusCode).toBe(400);
     const anon = await upload([{ field: 'image', filename: 'a.png', type: 'image/png', data: PNG }], sameOrigin);
     expect(anon.statusCode).toBe(401);
+    expect(anon.json().error.code).toBe('unauthorized');
+    const anonMedia = await upload([{ field: 'image', filename: 'a.png', type: 'image/png', data: PNG }], sameOrigin, '?purpose=template_media');
+    expect(anonMedia.statusCode).toBe(401);
     const crossSite = await upload([{ field: 'image', filename: 'a.png', type: 'image/png', data: PNG }], { origin: 'https://evil.example', cookie });
     expect(crossSite.statusCode).toBe(403);
     expect(stored()).toEqual(before);
+    expect(await rows()).toEqual(beforeRows);
   });
 
   it('serves only names it gave out: no traversal, no other files', async () => {
@@ -124,5 +162,219 @@ describe('upload API', () => {
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain('test-secret');
     }
+  });
+
+  it('validates `purpose`: an unknown one is a 400 naming it; `avatar` is the default', async () => {
+    const before = stored();
+    const beforeRows = await rows();
+    for (const [query, named] of [
+      ['?purpose=banner', 'banner'],
+      ['?purpose=TEMPLATE_MEDIA', 'TEMPLATE_MEDIA'],
+      ['?purpose=', ''],
+    ] as const) {
+      const res = await png(cookie, query);
+      expect(res.statusCode, query).toBe(400);
+      const message = UPLOAD_MESSAGES.unknownPurpose(named);
+      expect(message).toContain(`"${named}"`);
+      expect(res.json().error).toMatchObject({ code: 'invalid_request', message, details: [{ path: 'purpose', message }] });
+    }
+    expect(stored()).toEqual(before);
+    expect(await rows()).toEqual(beforeRows);
+    const explicit = await png(cookie, '?purpose=avatar');
+    expect(explicit.statusCode).toBe(201);
+    expect((await db().select().from(uploads).where(eq(uploads.name, nameOf(explicit))))[0]).toMatchObject({ userId, visibility: 'public' });
+  });
+
+  it('stores template media for the organization and serves it only to a signed-in member (404 to anyone else)', async () => {
+    const a = await signUpWithOrganization(t);
+    const b = await signUpWithOrganization(t);
+    const res = await png(a.cookie, '?purpose=template_media');
+    expect(res.statusCode).toBe(201);
+    const name = nameOf(res);
+    expect(readFileSync(join(dir(), name)).equals(PNG)).toBe(true);
+    expect(await rowsOf(a.user.id)).toEqual([
+      expect.objectContaining({ name, userId: a.user.id, organizationId: a.organizationId, mime: 'image/png', size: PNG.length, visibility: 'organization' }),
+    ]);
+
+    const get = (headers: Record<string, string> = {}, file = name) => t.app.inject({ method: 'GET', url: `/api/uploads/${file}`, headers });
+    const mine = await get({ cookie: a.cookie });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers).toMatchObject({
+      'content-type': 'image/png',
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      'content-disposition': `inline; filename="${name}"`,
+    });
+    expect(mine.rawPayload.equals(PNG)).toBe(true);
+
+    // Another organization, a user without one and anonymous callers get the answer of an unknown name.
+    const unknown = await get({}, `${'0'.repeat(32)}.png`);
+    expect(unknown.statusCode).toBe(404);
+    for (const headers of [{ cookie: b.cookie }, { cookie }, {}] as Record<string, string>[]) {
+      const res = await get(headers);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toEqual({ ...unknown.json().error, request_id: res.json().error.request_id });
+      expect(res.headers['cache-control']).toBeUndefined();
+      expect(res.rawPayload.includes(PNG)).toBe(false);
+    }
+  });
+
+  it('refuses template media before the user has an organization (403), storing nothing', async () => {
+    const { cookie: noOrg, user } = await signUpVerifiedUser(t);
+    const before = stored();
+    const res = await png(noOrg, '?purpose=template_media');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatchObject({ code: 'forbidden', message: UPLOAD_MESSAGES.needsOrganization });
+    expect(UPLOAD_MESSAGES.needsOrganization).toBe('Create your organization first');
+    expect(stored()).toEqual(before);
+    expect(await rowsOf(user.id)).toEqual([]);
+  });
+
+  it(`allows ${UPLOAD_QUOTA.maxPerWindow} uploads per user in 10 minutes; the next is 429 with Retry-After, storing nothing`, async () => {
+    const a = await signUpVerifiedUser(t);
+    const other = await signUpVerifiedUser(t);
+    const start = Date.now();
+    await at(new Date(start), async () => {
+      for (let i = 0; i < UPLOAD_QUOTA.maxPerWindow; i++) expect((await png(a.cookie)).statusCode).toBe(201);
+    });
+    expect(await rowsOf(a.user.id)).toHaveLength(20);
+
+    const before = stored();
+    const refused = await at(new Date(start + 100_000), () => png(a.cookie));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatchObject({ code: 'rate_limited', message: UPLOAD_MESSAGES.rateLimited });
+    expect(UPLOAD_MESSAGES.rateLimited).toMatch(/20 images every 10 minutes/);
+    // The window frees a slot when the oldest of the 20 leaves it: 600 s after `start`, i.e. in 500 s.
+    expect(refused.headers['retry-after']).toBe('500');
+    expect(stored()).toEqual(before);
+    expect(await rowsOf(a.user.id)).toHaveLength(20);
+
+    // Per user: someone else uploads as usual at the same moment.
+    expect((await at(new Date(start + 100_000), () => png(other.cookie))).statusCode).toBe(201);
+    expect((await at(new Date(start + 599_000), () => png(a.cookie))).headers['retry-after']).toBe('1');
+    // Once the window has passed, uploads are accepted again.
+    expect((await at(new Date(start + 600_000), () => png(a.cookie))).statusCode).toBe(201);
+    expect(await rowsOf(a.user.id)).toHaveLength(21);
+  });
+
+  it('counts the rate limit from the uploads table, so uploads stored by another process count too', async () => {
+    const a = await signUpVerifiedUser(t);
+    const now = Date.now();
+    // 20 rows as another server process would have written them in the last 10 minutes.
+    await db()
+      .insert(uploads)
+      .values(
+        Array.from({ length: UPLOAD_QUOTA.maxPerWindow }, (_, i) => ({
+          name: `${randomBytes(16).toString('hex')}.png`,
+          userId: a.user.id,
+          mime: 'image/png',
+          size: PNG.length,
+          createdAt: new Date(now - 540_000 + i * 1000),
+        })),
+      );
+    const before = stored();
+    const res = await png(a.cookie);
+    expect(res.statusCode).toBe(429);
+    // The oldest of them (9 minutes ago) leaves the window in about 60 s.
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(55);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(stored()).toEqual(before);
+    expect(await rowsOf(a.user.id)).toHaveLength(20);
+    await db().delete(uploads).where(eq(uploads.userId, a.user.id)); // they never had files
+  });
+
+  it('holds the rate limit under concurrent uploads: exactly 20 of 25 parallel uploads are stored', async () => {
+    const a = await signUpVerifiedUser(t);
+    const results = await Promise.all(Array.from({ length: 25 }, () => png(a.cookie)));
+    const created = results.filter((r) => r.statusCode === 201);
+    const limited = results.filter((r) => r.statusCode === 429);
+    expect(created).toHaveLength(UPLOAD_QUOTA.maxPerWindow);
+    expect(limited).toHaveLength(5);
+    for (const r of limited) expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    for (const r of limited) expect(Number(r.headers['retry-after'])).toBeLessThanOrEqual(UPLOAD_QUOTA.windowSeconds);
+    const names = created.map(nameOf).sort();
+    expect((await rowsOf(a.user.id)).map((r) => r.name).sort()).toEqual(names);
+    for (const name of names) expect(existsSync(join(dir(), name))).toBe(true);
+  });
+
+  it('refuses an image that would take the user over 50 MB in total (413), storing nothing', async () => {
+    const a = await signUpVerifiedUser(t);
+    // Earlier uploads, simulated by a row: one byte too many for the next PNG to fit.
+    const filler = `${randomBytes(16).toString('hex')}.png`;
+    await db()
+      .insert(uploads)
+      .values({ name: filler, userId: a.user.id, mime: 'image/png', size: UPLOAD_QUOTA.maxTotalBytes - PNG.length + 1, createdAt: new Date(Date.now() - 3_600_000) });
+    const before = stored();
+    const refused = await png(a.cookie);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().error).toMatchObject({ code: 'payload_too_large', message: UPLOAD_MESSAGES.quotaExceeded });
+    expect(UPLOAD_MESSAGES.quotaExceeded).toMatch(/^You have used your 50 MB of uploads/);
+    expect(stored()).toEqual(before);
+    expect((await rowsOf(a.user.id)).map((r) => r.name)).toEqual([filler]);
+
+    // Exactly at the limit is fine; then the user is full and even the smallest image is refused.
+    await db().update(uploads).set({ size: UPLOAD_QUOTA.maxTotalBytes - PNG.length }).where(eq(uploads.name, filler));
+    const fits = await png(a.cookie);
+    expect(fits.statusCode).toBe(201);
+    const full = await png(a.cookie);
+    expect(full.statusCode).toBe(413);
+    expect(full.json().error.message).toBe(UPLOAD_MESSAGES.quotaExceeded);
+    expect((await rowsOf(a.user.id)).map((r) => r.name).sort()).toEqual([filler, nameOf(fits)].sort());
+    expect(stored()).toEqual([...before, nameOf(fits)].sort());
+    await db().delete(uploads).where(eq(uploads.name, filler)); // it never had a file
+  });
+
+  it('keeps file and row consistent: a failed insert removes the file, a failed write leaves no row', async () => {
+    const a = await signUpVerifiedUser(t);
+    const before = stored();
+    await db().execute(sql.raw(`create function pesan_test_refuse_upload() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`));
+    await db().execute(
+      sql.raw(`create trigger pesan_test_refuse_upload before insert on uploads for each row when (new.user_id = '${a.user.id}') execute function pesan_test_refuse_upload()`),
+    );
+    try {
+      const res = await png(a.cookie);
+      expect(res.statusCode).toBe(500);
+      expect(res.json().error.code).toBe('internal_error');
+      expect(stored()).toEqual(before);
+      expect(await rowsOf(a.user.id)).toEqual([]);
+    } finally {
+      await db().execute(sql.raw('drop trigger pesan_test_refuse_upload on uploads'));
+      await db().execute(sql.raw('drop function pesan_test_refuse_upload()'));
+    }
+
+    // The uploads directory cannot hold files (a plain file in its place): no row either.
+    const moved = `${dir()}.moved`;
+    renameSync(dir(), moved);
+    writeFileSync(dir(), 'not a directory');
+    try {
+      const res = await png(a.cookie);
+      expect(res.statusCode).toBe(500);
+      expect(await rowsOf(a.user.id)).toEqual([]);
+    } finally {
+      rmSync(dir());
+      renameSync(moved, dir());
+    }
+    const ok = await png(a.cookie);
+    expect(ok.statusCode).toBe(201);
+    expect((await rowsOf(a.user.id)).map((r) => r.name)).toEqual([nameOf(ok)]);
+  });
+
+  it('serves nothing without its row (a file put there by hand) or without its file', async () => {
+    const orphan = `${randomBytes(16).toString('hex')}.png`;
+    mkdirSync(dir(), { recursive: true });
+    writeFileSync(join(dir(), orphan), PNG);
+    const res = await t.app.inject({ method: 'GET', url: `/api/uploads/${orphan}`, headers: { cookie } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toMatchObject({ code: 'not_found', message: 'File not found' });
+    rmSync(join(dir(), orphan));
+
+    const missing = `${randomBytes(16).toString('hex')}.png`;
+    await db().insert(uploads).values({ name: missing, userId, mime: 'image/png', size: PNG.length });
+    expect((await t.app.inject({ method: 'GET', url: `/api/uploads/${missing}` })).statusCode).toBe(404);
+    await db().delete(uploads).where(eq(uploads.name, missing));
+  });
+
+  it('has a row for every stored file and a file for every row', async () => {
+    expect(stored()).toEqual(await rows());
   });
 });

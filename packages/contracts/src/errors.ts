@@ -2,6 +2,8 @@
  * The one error envelope of both APIs (ARCHITECTURE.md §6):
  * `{"error": {"code", "message", "details"?, "request_id"}}`.
  */
+import { z } from 'zod';
+
 export const ERROR_CODES = {
   invalid_request: 400,
   unauthorized: 401,
@@ -29,3 +31,18 @@ export interface ErrorDetail {
 export interface ErrorEnvelope {
   error: { code: ErrorCode; message: string; details?: ErrorDetail[]; request_id: string };
 }
+
+/**
+ * The envelope as a zod schema for route response declarations; its id makes every declared error
+ * response a `$ref` to the one `ErrorEnvelope` component of the OpenAPI document.
+ */
+export const errorEnvelopeSchema = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+      request_id: z.string(),
+    }),
+  })
+  .meta({ id: 'ErrorEnvelope' });

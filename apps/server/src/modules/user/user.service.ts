@@ -5,7 +5,7 @@
 import { AUTH_MESSAGES, type User, type UpdateUserInput } from '@pesan/contracts/auth';
 import type { AppContext } from '../../context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
-import { isStoredUpload } from '../upload/upload.service.ts';
+import { isOwnAvatarUpload } from '../upload/upload.service.ts';
 import type { SessionRow } from '../auth/session.repo.ts';
 import { findUserById, updateUserProfile, type UserRow } from './user.repo.ts';
 
@@ -48,8 +48,10 @@ export async function getOwnUser(ctx: AppContext, session: SessionRow, id: strin
 
 /**
  * Updates the caller's fullName and avatar (avatar undefined = unchanged, null = removed).
- * A new avatar must be an image stored by POST /api/upload (so it was checked by content,
- * issue 3 "avatar upload of JPEG, PNG or WebP up to 2 MB"); the current avatar may be sent back as is.
+ * A new avatar must be an image this user stored with POST /api/upload as an avatar (checked by
+ * content, issue 3 "avatar upload of JPEG, PNG or WebP up to 2 MB"; the user's own upload, issue 6),
+ * so another user's or another organization's upload URL is refused; the current avatar may be
+ * sent back as is, and '' or null removes it.
  * @throws 404 for another user's id; 400 `{path:'avatar', message: AUTH_MESSAGES.avatarInvalid}`
  *   for any other URL. Nothing changes on error. Returns the updated user.
  */
@@ -57,7 +59,7 @@ export async function updateOwnUser(ctx: AppContext, session: SessionRow, id: st
   if (id !== session.userId) throw notFound('User');
   const current = await findUserById(ctx.database.db, id);
   if (!current) throw notFound('User');
-  if (input.avatar && input.avatar !== current.avatar && !(await isStoredUpload(ctx, input.avatar))) {
+  if (input.avatar && input.avatar !== current.avatar && !(await isOwnAvatarUpload(ctx, id, input.avatar))) {
     throw fieldError('avatar', AUTH_MESSAGES.avatarInvalid);
   }
   const row = await updateUserProfile(ctx.database.db, id, { fullName: input.fullName, avatar: input.avatar }, ctx.now());
