@@ -19,6 +19,7 @@ import { registerCsrfGuard } from './plugins/csrf.ts';
 import { completeOpenApi } from './plugins/openapi.ts';
 import { envelope, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSession } from './plugins/session.ts';
+import { sharedRateLimitOptions } from './plugins/rate-limit/rate-limit-store.ts';
 import { safeLoggerOptions } from './lib/log-safety.ts';
 import { safeTextValidatorCompiler } from './plugins/validation.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -85,7 +86,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie, { secret: ctx.config.sessionSecret });
-  await app.register(rateLimit, { global: false });
+  const rateLimits = sharedRateLimitOptions(ctx.database.db, ctx.config.redisUrl);
+  await app.register(rateLimit, rateLimits.options);
+  if (rateLimits.redis) {
+    const redis = rateLimits.redis;
+    app.addHook('onClose', async () => void (await redis.quit()));
+  }
   await app.register(swagger, {
     openapi: {
       info: { title: 'Pesan API', version: '1.0.0', description: 'Console API (/api) and public messaging API (/v1).' },

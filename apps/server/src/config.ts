@@ -28,6 +28,10 @@ const envSchema = z.object({
   V1_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   /** Requests per minute per IP on the sign-in and other auth calls. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Access-token generations per minute per user (each one makes RSA key pairs). */
+  TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Redis for the shared rate-limit counters; unset = counters in the database. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
 });
 
 export interface Config {
@@ -49,6 +53,8 @@ export interface Config {
   logMailLinks: boolean;
   v1RateLimit: number;
   authRateLimit: number;
+  tokenRateLimit: number;
+  redisUrl: string | undefined;
   role: 'all' | 'api' | 'worker';
 }
 
@@ -102,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     logMailLinks: !e.SMTP_URL && e.NODE_ENV !== 'production',
     v1RateLimit: e.V1_RATE_LIMIT,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    tokenRateLimit: e.TOKEN_RATE_LIMIT,
+    redisUrl: e.REDIS_URL,
     role: roleArg as Config['role'],
   });
 }

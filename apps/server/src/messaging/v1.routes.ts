@@ -17,6 +17,7 @@ import {
   voiceOtpBodySchema,
   whatsappBodySchema,
 } from '@pesan/contracts/messaging';
+import { errorEnvelopeSchema } from '@pesan/contracts/errors';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
 import { authenticateBearer, verifyRequestSignature, type V1Auth } from './token-auth.ts';
@@ -34,14 +35,7 @@ declare module 'fastify' {
   }
 }
 
-const errorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-    request_id: z.string(),
-  }),
-});
+const errorSchema = errorEnvelopeSchema;
 
 const SENDS: { path: string; channel: ChannelId; body: z.ZodType; summary: string }[] = [
   { path: '/sms/messages', channel: 'sms', body: smsBodySchema, summary: 'Send an SMS' },
@@ -124,12 +118,13 @@ export function v1Routes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/messages/:id',
       {
+        config: { rateLimit },
         schema: {
           tags: ['v1'],
           summary: 'A message with its status events',
           security: [{ bearerAuth: [] }],
           params: z.object({ id: z.string() }),
-          response: { 200: v1MessageSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+          response: { 200: v1MessageSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema },
         },
       },
       async (request) => getMessage(ctx, request.v1Auth!, request.params.id),

@@ -112,6 +112,7 @@ export function completeOpenApi(input: { openapiObject: Partial<OpenApiDoc> }): 
       if (path.includes('{')) add('404', 'not_found: unknown, malformed, or of another organization');
       if (BURST_LIMITED.has(key)) add('429', 'rate_limited: too many calls from this address; see Retry-After (seconds)');
       if (TOKEN_FILES.has(key)) {
+        add('429', 'rate_limited: too many token generations by this user (TOKEN_RATE_LIMIT per minute); see Retry-After (seconds)');
         responses['200'] = {
           description: 'The token file, an attachment named `<applicationId>.txt`: application id, channel, access token (JWT) and PKCS#8 private key per channel.',
           content: { 'text/plain': { schema: { type: 'string' } } },

@@ -3,11 +3,12 @@
  * The token file answers are `text/plain; charset=utf-8` attachments named `<applicationId>.txt`.
  */
 import { z } from 'zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { generateTokenSchema, rsaGenerateTokenSchema, tokenStatusListResponseSchema } from '@pesan/contracts/application';
 import { tokenFileName } from '@pesan/contracts/token-file';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
 import { requireOrganization, signedInOnly } from '../../plugins/session.ts';
 import * as service from './token.service.ts';
 
@@ -26,12 +27,23 @@ function sendTokenFile(reply: FastifyReply, file: service.GeneratedTokenFile) {
 /** Token generation (text/plain token files) and token status per channel (session with an organization). Register with prefix '/api'. */
 export function tokenRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const db = ctx.database.db;
+  /** TOKEN_RATE_LIMIT generations per minute per user: each makes RSA key pairs (issue 6 defect 7). */
+  const perUserLimit = {
+    rateLimit: {
+      max: ctx.config.tokenRateLimit,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) => request.session?.userId ?? request.ip,
+      errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) =>
+        new AppError('rate_limited', `Too many access tokens generated. Please try again in ${context.after}.`),
+    },
+  };
   return async (app) => {
     // Anonymous calls get 401 before their body is parsed or validated.
     app.addHook('onRequest', signedInOnly);
     app.post(
       '/channel/generate/access-token/:applicationId',
       {
+        config: perUserLimit,
         schema: {
           tags: ['tokens'],
           summary: 'Generate the access token of one channel',
@@ -51,6 +63,7 @@ export function tokenRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/rsa/generate-token',
       {
+        config: perUserLimit,
         schema: {
           tags: ['tokens'],
           summary: 'Generate the access tokens of every channel of an application',

@@ -3,8 +3,10 @@
  * ARCHITECTURE.md §5, §6). Each generation makes a fresh RSA key pair: the JWT is RS256-signed with
  * the private key, which goes only into the downloaded token file; the server keeps the public key.
  */
-import { randomUUID } from 'node:crypto';
-import { SignJWT, exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
+import { generateKeyPair, randomUUID, type KeyObject } from 'node:crypto';
+import { promisify } from 'node:util';
+import pLimit from 'p-limit';
+import { SignJWT } from 'jose';
 import { TOKEN_MESSAGES, type Application, type TokenStatus, type TokenStatusEntry } from '@pesan/contracts/application';
 import type { ChannelId } from '@pesan/contracts/channels';
 import { JWT_AUDIENCE, JWT_ISSUER, formatTokenFile, type TokenFileEntry } from '@pesan/contracts/token-file';
@@ -20,6 +22,21 @@ export interface GeneratedTokenFile {
   tokenIds: string[];
 }
 
+const generateRsaKeyPair = promisify(generateKeyPair);
+
+/**
+ * RSA key generation runs on libuv's thread pool (4 threads), which password hashing (argon2) and
+ * file I/O share. Unbounded, 30 bulk generations queued 180 key pairs ahead of every other user's
+ * sign-in (18.5 s, issue 6 defect 7). One key pair at a time per process leaves the other threads
+ * free; generation is also rate-limited per user (token.routes.ts).
+ */
+const keyGeneration = pLimit(1);
+
+/** A new RSA-2048 key pair, generated off the event loop, one at a time per process. */
+function newRsaKeyPair(): Promise<{ publicKey: KeyObject; privateKey: KeyObject }> {
+  return keyGeneration(() => generateRsaKeyPair('rsa', { modulusLength: 2048, publicExponent: 0x10001 }));
+}
+
 /**
  * Makes one RSA key pair and JWT for `channel` of the application `owner`; stores nothing.
  * JWT header `{alg:'RS256', kid: tokenId, typ:'JWT'}`, claims `{iss, aud, sub: applicationId, org,
@@ -32,7 +49,7 @@ export async function mintToken(
   now: Date,
 ): Promise<{ row: repo.NewToken; entry: TokenFileEntry }> {
   const tokenId = randomUUID();
-  const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const { publicKey, privateKey } = await newRsaKeyPair();
   const accessToken = await new SignJWT({ org: owner.organizationId, channel })
     .setProtectedHeader({ alg: 'RS256', kid: tokenId, typ: 'JWT' })
     .setIssuer(JWT_ISSUER)
@@ -42,8 +59,8 @@ export async function mintToken(
     .setIssuedAt(Math.floor(now.getTime() / 1000))
     .sign(privateKey);
   return {
-    row: { id: tokenId, ...owner, channel, publicKeyPem: await exportSPKI(publicKey) },
-    entry: { applicationId: owner.applicationId, channel, accessToken, privateKeyPem: await exportPKCS8(privateKey) },
+    row: { id: tokenId, ...owner, channel, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }) as string },
+    entry: { applicationId: owner.applicationId, channel, accessToken, privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string },
   };
 }
 
