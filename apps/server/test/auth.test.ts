@@ -278,7 +278,7 @@ describe('auth API', () => {
       expect(detailsOf(blank)).toMatchObject({ email: AUTH_MESSAGES.emailRequired, password: AUTH_MESSAGES.passwordRequired });
     });
 
-    it('locks an address after 10 failures in 15 minutes, even for the right password, until they age out', async () => {
+    it('locks an address for one client after 10 failures in 15 minutes, even for the right password, saying when to retry, until they age out', async () => {
       const { user, password } = await signUpVerifiedUser(t);
       for (let i = 0; i < 10; i++) {
         const res = await post('/api/auth/login', { email: user.email, password: `Wrong#${i}abc` });
@@ -286,9 +286,10 @@ describe('auth API', () => {
       }
       const failures = await db().select().from(loginFailures).where(eq(loginFailures.email, user.email));
       expect(failures).toHaveLength(10);
+      expect(new Set(failures.map((f) => f.client))).toEqual(new Set(['127.0.0.1']));
       const locked = await post('/api/auth/login', { email: user.email, password });
       expect(locked.statusCode).toBe(429);
-      expect(locked.json().error).toMatchObject({ code: 'rate_limited', message: AUTH_MESSAGES.tooManyAttempts });
+      expect(locked.json().error).toMatchObject({ code: 'rate_limited', message: 'Too many sign-in attempts. Please try again in 15 minutes.' });
       expect(locked.json().error.request_id).toBe(locked.headers['x-request-id']);
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(900);
@@ -298,10 +299,28 @@ describe('auth API', () => {
       for (let i = 0; i < 10; i++) await post('/api/auth/login', { email: ghost, password: 'Wrong#1234' });
       expect((await post('/api/auth/login', { email: ghost, password: 'Wrong#1234' })).statusCode).toBe(429);
 
+      // The message counts down with the lock.
+      shiftClock(10 * 60_000);
+      expect((await post('/api/auth/login', { email: user.email, password })).json().error.message).toBe('Too many sign-in attempts. Please try again in 5 minutes.');
+      shiftClock(15 * 60_000 - 30_000);
+      expect((await post('/api/auth/login', { email: user.email, password })).json().error.message).toMatch(/^Too many sign-in attempts\. Please try again in \d+ seconds\.$/);
       shiftClock(15 * 60_000 + 1_000);
       const later = await post('/api/auth/login', { email: user.email, password });
       expect(later.statusCode).toBe(200);
       expect(await db().select().from(loginFailures).where(eq(loginFailures.email, user.email))).toHaveLength(0);
+    });
+
+    it('does not let failures from another client lock the owner out (issue 6)', async () => {
+      const { user, password } = await signUpVerifiedUser(t);
+      const from = (remoteAddress: string, pw: string) =>
+        t.app.inject({ method: 'POST', url: '/api/auth/login', headers: sameOrigin, remoteAddress, payload: { email: user.email, password: pw } });
+      for (let i = 0; i < 10; i++) expect((await from('203.0.113.66', `Wrong#${i}abc`)).statusCode).toBe(401);
+      expect((await from('203.0.113.66', password)).statusCode).toBe(429);
+      const owner = await from('198.51.100.7', password);
+      expect(owner.statusCode).toBe(200);
+      expect(owner.json().data.email).toBe(user.email);
+      // The owner's success clears only the owner's client; the attacker stays locked.
+      expect((await from('203.0.113.66', password)).statusCode).toBe(429);
     });
   });
 

@@ -19,7 +19,6 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Email or password is incorrect',
   emailTaken: 'This email is already registered',
   emailNotVerified: 'Please verify your email before signing in',
-  tooManyAttempts: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
   invalidVerification: 'Invalid email verification',
   resetExpired: 'Opps, your request is expired. Please try again!',
   forgotDescription: 'If an account exists for this email, we have sent a link to reset your password.',
@@ -35,6 +34,16 @@ export const AUTH_MESSAGES = {
   termsSubmitted: 'Terms of Conditions Submitted',
   termsVersionInvalid: 'Unknown terms version',
 } as const;
+
+/**
+ * The answer to a locked sign-in (10 failures for the address from this client in 15 minutes),
+ * saying when to try again: `retryAfterSeconds` rounded up to whole minutes, or seconds under one.
+ */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const s = Math.max(1, Math.ceil(retryAfterSeconds));
+  const when = s < 60 ? `${s} second${s === 1 ? '' : 's'}` : `${Math.ceil(s / 60)} minute${Math.ceil(s / 60) === 1 ? '' : 's'}`;
+  return `Too many sign-in attempts. Please try again in ${when}.`;
+}
 
 /** One password rule: its tooltip label (console.md §5) and its test. */
 export interface PasswordRule {

@@ -111,7 +111,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = await login(ctx, request.body);
+        const user = await login(ctx, request.body, request.ip);
         await startSession(db, reply, user.id, request.body.remember === true, secure);
         return { data: toUser(user) };
       },
@@ -176,7 +176,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await changePassword(ctx, request.log, requireUser(request), request.params.userId, request.body);
+        await changePassword(ctx, request.log, requireUser(request), request.params.userId, request.body, request.ip);
         return { message: AUTH_MESSAGES.passwordChanged };
       },
     );

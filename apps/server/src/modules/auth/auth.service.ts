@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { AUTH_MESSAGES, type LoginInput, type RegisterInput } from '@pesan/contracts/auth';
+import { AUTH_MESSAGES, tooManyAttemptsMessage, type LoginInput, type RegisterInput } from '@pesan/contracts/auth';
 import { normalisePhone } from '@pesan/contracts/phone';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -28,7 +28,11 @@ import { revokeUserSessions, type SessionRow } from './session.repo.ts';
 /** Verification links last 24 hours; reset links 60 minutes. */
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-/** 10 failed sign-ins for one address within 15 minutes lock that address (until they age out). */
+/**
+ * 10 failed sign-ins for one address from one client (IP address) within 15 minutes lock that
+ * address for that client until they age out; a stranger elsewhere cannot lock the owner out
+ * (issue 6). The per-IP burst limit (AUTH_RATE_LIMIT per minute) still bounds guessing.
+ */
 export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
@@ -53,15 +57,15 @@ async function issueToken(db: Db, userId: string, kind: EmailTokenKind, now: Dat
 }
 
 /**
- * 429 `rate_limited` AUTH_MESSAGES.tooManyAttempts when `email` has LOGIN_FAILURE_LIMIT (10) failed
- * sign-ins within LOGIN_FAILURE_WINDOW_MS (15 minutes) before `now` (issue 3 security list), with
- * `Retry-After` in seconds until the oldest of them ages out (no failure is recorded while locked).
+ * 429 `rate_limited` when `email` has LOGIN_FAILURE_LIMIT (10) failed sign-ins from `client` within
+ * LOGIN_FAILURE_WINDOW_MS (15 minutes) before `now`, with `Retry-After` in seconds until the oldest
+ * of them ages out and a message saying when that is (no failure is recorded while locked).
  */
-async function refuseLockedAddress(db: Db, email: string, now: Date): Promise<void> {
-  const { count, oldest } = await loginFailuresSince(db, email, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
+async function refuseLockedAddress(db: Db, email: string, client: string, now: Date): Promise<void> {
+  const { count, oldest } = await loginFailuresSince(db, email, client, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
   if (count < LOGIN_FAILURE_LIMIT || !oldest) return;
   const seconds = Math.min(LOGIN_FAILURE_WINDOW_MS / 1000, Math.max(1, Math.ceil((oldest.getTime() + LOGIN_FAILURE_WINDOW_MS - now.getTime()) / 1000)));
-  throw new AppError('rate_limited', AUTH_MESSAGES.tooManyAttempts, undefined, { 'Retry-After': String(seconds) });
+  throw new AppError('rate_limited', tooManyAttemptsMessage(seconds), undefined, { 'Retry-After': String(seconds) });
 }
 
 /** Sends `message`, logging instead of failing: the answer of the call must not depend on the mail server. */
@@ -130,25 +134,25 @@ export async function resendVerification(ctx: AppContext, log: FastifyBaseLogger
 }
 
 /**
- * Checks e-mail and password (ARCHITECTURE.md §5 login).
+ * Checks e-mail and password (ARCHITECTURE.md §5 login) for a caller at `client` (IP address).
  * @returns the verified user; the caller starts the session.
- * @throws 429 `rate_limited` after LOGIN_FAILURE_LIMIT failures for the address within 15 minutes
- *   (even with the right password); 401 `unauthorized` AUTH_MESSAGES.invalidCredentials for an
+ * @throws 429 `rate_limited` after LOGIN_FAILURE_LIMIT failures for the address from this client
+ *   within 15 minutes (even with the right password); 401 `unauthorized` AUTH_MESSAGES.invalidCredentials for an
  *   unknown e-mail or a wrong password (identical answers, similar time); 403 `email_not_verified`
  *   for an unverified account with the right password.
  */
-export async function login(ctx: AppContext, input: LoginInput): Promise<UserRow> {
+export async function login(ctx: AppContext, input: LoginInput, client: string): Promise<UserRow> {
   const db = ctx.database.db;
   const now = ctx.now();
-  await refuseLockedAddress(db, input.email, now);
+  await refuseLockedAddress(db, input.email, client, now);
   const user = await findUserByEmail(db, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok) {
-    await insertLoginFailure(db, input.email, now);
+    await insertLoginFailure(db, input.email, client, now);
     throw new AppError('unauthorized', AUTH_MESSAGES.invalidCredentials);
   }
   if (!user.emailVerifiedAt) throw new AppError('email_not_verified', AUTH_MESSAGES.emailNotVerified);
-  await clearLoginFailures(db, input.email);
+  await clearLoginFailures(db, input.email, client);
   return user;
 }
 
@@ -197,15 +201,16 @@ export async function changePassword(
   session: SessionRow,
   userId: string,
   input: { oldPassword: string; password: string },
+  client: string,
 ): Promise<void> {
   if (userId !== session.userId) throw notFound('User');
   const db = ctx.database.db;
   const now = ctx.now();
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User');
-  await refuseLockedAddress(db, user.email, now);
+  await refuseLockedAddress(db, user.email, client, now);
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
-    await insertLoginFailure(db, user.email, now);
+    await insertLoginFailure(db, user.email, client, now);
     throw fieldError('oldPassword', AUTH_MESSAGES.currentPasswordIncorrect);
   }
   const passwordHash = await hashPassword(input.password);
