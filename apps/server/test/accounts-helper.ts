@@ -103,6 +103,33 @@ export function tokenFromMail(t: TestApp, email: string, kind: 'verify' | 'reset
 }
 
 /**
+ * Waits (up to `timeoutMs`) until at least `count` e-mails to `email` are in the outbox, for mail
+ * sent after the answer (forgot_password, send_verification). Returns them.
+ */
+export async function waitForMails(t: TestApp, email: string, count = 1, timeoutMs = 10_000): Promise<CapturedMail[]> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = readMails(t, email);
+    if (mails.length >= count) return mails;
+    if (Date.now() > until) throw new Error(`expected ${count} e-mail(s) to ${email}, found ${mails.length}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The newest reset token e-mailed to `email` after POST /api/auth/forgot_password (waits for the mail). */
+export async function resetTokenFor(t: TestApp, email: string): Promise<string> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    try {
+      return tokenFromMail(t, email, 'reset');
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
+/**
  * Registers, verifies (link from the captured e-mail) and signs in a new user.
  * @returns the session `cookie` header value, the `user` JSON and the `password`.
  */

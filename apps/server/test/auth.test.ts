@@ -8,7 +8,7 @@ import { count, eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, REMEMBER_TTL_SECONDS } from '@pesan/contracts/auth';
 import { emailTokens, loginFailures, sessions, users } from '../src/db/schema/users.ts';
 import { cookieFrom, createTestApp, sameOrigin, type TestApp } from './harness.ts';
-import { readMails, signUpVerifiedUser, TEST_PASSWORD, tokenFromMail } from './accounts-helper.ts';
+import { readMails, resetTokenFor, signUpVerifiedUser, TEST_PASSWORD, tokenFromMail, waitForMails } from './accounts-helper.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 let seq = 0;
@@ -203,8 +203,8 @@ describe('auth API', () => {
       expect(b.statusCode).toBe(200);
       expect(a.json()).toEqual({ description: AUTH_MESSAGES.verificationDescription });
       expect(b.json()).toEqual(a.json());
+      expect(await waitForMails(t, body.email as string, 2)).toHaveLength(2);
       expect(readMails(t, unknownAddr)).toHaveLength(0);
-      expect(readMails(t, body.email as string)).toHaveLength(2);
       const newToken = tokenFromMail(t, body.email as string);
       expect(newToken).not.toBe(oldToken);
 
@@ -215,6 +215,7 @@ describe('auth API', () => {
       // verified: nothing more is sent
       const c = await post('/api/auth/send_verification', { email: body.email });
       expect(c.json()).toEqual(a.json());
+      await new Promise((r) => setTimeout(r, 300));
       expect(readMails(t, body.email as string)).toHaveLength(2);
 
       const bad = await post('/api/auth/send_verification', { email: 'nope' });
@@ -375,10 +376,10 @@ describe('auth API', () => {
       expect(a.statusCode).toBe(200);
       expect(a.json()).toEqual({ description: AUTH_MESSAGES.forgotDescription });
       expect(b.json()).toEqual(a.json());
+      const token = await resetTokenFor(t, user.email);
       expect(readMails(t, unknownAddr)).toHaveLength(0);
       const mail = readMails(t, user.email).at(-1)!;
       expect(mail.subject).toBe('Reset your Pesan password');
-      const token = tokenFromMail(t, user.email, 'reset');
       expect(mail.text).toContain(`http://localhost:3000/auth/reset-password?token=${token}`);
       const [row] = await db().select().from(emailTokens).where(eq(emailTokens.tokenHash, sha256(token)));
       expect(row!.kind).toBe('reset');
@@ -398,7 +399,7 @@ describe('auth API', () => {
     it('resets once, ends every session, sends the notice, and the new password works', async () => {
       const { cookie, user, password } = await signUpVerifiedUser(t);
       await post('/api/auth/forgot_password', { email: user.email });
-      const token = tokenFromMail(t, user.email, 'reset');
+      const token = await resetTokenFor(t, user.email);
       const hashBefore = (await userByEmail(user.email))!.passwordHash;
 
       // a bad body changes nothing and leaves the token usable
@@ -426,7 +427,7 @@ describe('auth API', () => {
     it('refuses an expired, an unknown and a verification token', async () => {
       const { user } = await signUpVerifiedUser(t);
       await post('/api/auth/forgot_password', { email: user.email });
-      const token = tokenFromMail(t, user.email, 'reset');
+      const token = await resetTokenFor(t, user.email);
       const hashBefore = (await userByEmail(user.email))!.passwordHash;
       shiftClock(61 * 60_000);
       const expired = await patch(`/api/auth/reset_password/${token}`, { password: 'New#Pass1', confirmPassword: 'New#Pass1' });

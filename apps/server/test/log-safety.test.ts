@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl, safeErrorSerializer } from '../src/lib/log-safety.ts';
 import { cookieFrom, createTestApp, sameOrigin, type TestApp } from './harness.ts';
-import { signUpVerifiedUser, TEST_PASSWORD, tokenFromMail } from './accounts-helper.ts';
+import { resetTokenFor, signUpVerifiedUser, TEST_PASSWORD, tokenFromMail } from './accounts-helper.ts';
 import { createAppWithToken, v1Post } from './v1-helper.ts';
 
 let t: TestApp;
@@ -55,16 +55,7 @@ describe('log safety', () => {
     const { user, cookie } = await signUpVerifiedUser(t);
     const verifyToken = tokenFromMail(t, user.email);
     await t.app.inject({ method: 'POST', url: '/api/auth/forgot_password', headers: sameOrigin, payload: { email: user.email } });
-    const resetToken = await (async () => {
-      for (let i = 0; i < 50; i++) {
-        try {
-          return tokenFromMail(t, user.email, 'reset');
-        } catch {
-          await new Promise((r) => setTimeout(r, 50));
-        }
-      }
-      throw new Error('no reset mail');
-    })();
+    const resetToken = await resetTokenFor(t, user.email);
     const reset = await t.app.inject({ method: 'PATCH', url: `/api/auth/reset_password/${resetToken}`, headers: sameOrigin, payload: { password: 'New#Pass1234', confirmPassword: 'New#Pass1234' } });
     expect(reset.statusCode).toBe(200);
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: sameOrigin, payload: { email: user.email, password: 'New#Pass1234' } });

@@ -24,6 +24,9 @@ describe('mailer', () => {
   let server: SMTPServer;
   let port: number;
   const received: Received[] = [];
+  /** While set, DATA is held until the test calls the released callbacks (a slow mail server). */
+  let hold = false;
+  const held: (() => void)[] = [];
   beforeAll(async () => {
     server = new SMTPServer({
       disabledCommands: ['STARTTLS', 'AUTH'],
@@ -37,12 +40,16 @@ describe('mailer', () => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
+          const accept = () => {
+            received.push({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+              raw: Buffer.concat(chunks).toString('utf8'),
+            });
+            callback();
+          };
+          if (hold) held.push(accept);
+          else accept();
         });
       },
     });
@@ -113,6 +120,35 @@ describe('mailer', () => {
       expect(loadConfig({ ...env, SMTP_URL: 'smtp://127.0.0.1:2525' }, []).logMailLinks).toBe(false);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('answers forgot_password before the mail server has taken the reset e-mail, the same for unknown addresses (issue 6)', async () => {
+    const t = await createTestApp({ workers: false, env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Pesan <no-reply@pesan.test>' } });
+    try {
+      const payload = { fullName: 'Rina', email: 'rina@example.com', phoneNumber: '081234567890', password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD };
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: sameOrigin, payload })).statusCode).toBe(201);
+      hold = true;
+      const timeout = new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 5000));
+      const forgot = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/forgot_password', headers: sameOrigin, payload: { email } });
+      const known = await Promise.race([forgot('rina@example.com'), timeout]);
+      if (known === 'still waiting') throw new Error('forgot_password waited for the mail server');
+      const unknown = await forgot('nobody-here@example.com');
+      expect(known.statusCode).toBe(200);
+      expect(unknown.statusCode).toBe(200);
+      expect(unknown.json()).toEqual(known.json());
+      // The reset e-mail is on its way, held by the server; it arrives once released.
+      for (let i = 0; i < 200 && held.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(held).toHaveLength(1);
+      hold = false;
+      held.splice(0).forEach((accept) => accept());
+      for (let i = 0; i < 200 && !received.some((r) => r.to.includes('rina@example.com') && r.raw.includes('reset-password')); i++) await new Promise((r) => setTimeout(r, 25));
+      expect(received.filter((r) => r.to.includes('rina@example.com') && r.raw.includes('reset-password?token='))).toHaveLength(1);
+      expect(received.some((r) => r.to.includes('nobody-here@example.com'))).toBe(false);
+    } finally {
+      hold = false;
+      held.splice(0).forEach((accept) => accept());
+      await t.close();
     }
   });
 

@@ -15,6 +15,7 @@ import {
   userSchema,
 } from '@pesan/contracts/auth';
 import type { AppContext } from '../../context.ts';
+import { createAfterAnswer } from '../../lib/after-answer.ts';
 import { AppError } from '../../lib/errors.ts';
 import { endSession, requireUser, signedInOnly, startSession } from '../../plugins/session.ts';
 import { toUser, userFromSession } from '../user/user.service.ts';
@@ -48,6 +49,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   };
 
   return async (app) => {
+    // Mail for an address that may or may not have an account goes out after the answer, so both
+    // answers take the same time (issue 6).
+    const afterAnswer = createAfterAnswer();
+    app.addHook('onClose', () => afterAnswer.drain());
+
     app.post(
       '/auth/register',
       {
@@ -88,13 +94,14 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: limited,
         schema: {
           tags: ['auth'],
-          summary: 'Send a new verification e-mail (same answer whether or not the address exists)',
+          summary: 'Send a new verification e-mail (same answer, in the same time, whether or not the address exists; the mail goes out after the answer)',
           body: sendVerificationSchema,
           response: { 200: z.object({ description: z.string() }) },
         },
       },
       async (request) => {
-        await resendVerification(ctx, request.log, request.body.email);
+        const { email } = request.body;
+        afterAnswer.run(request.log, 'send_verification', () => resendVerification(ctx, request.log, email));
         return { description: AUTH_MESSAGES.verificationDescription };
       },
     );
@@ -134,13 +141,14 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: limited,
         schema: {
           tags: ['auth'],
-          summary: 'Send a password reset e-mail (same answer whether or not the address exists)',
+          summary: 'Send a password reset e-mail (same answer, in the same time, whether or not the address exists; the mail goes out after the answer)',
           body: forgotPasswordSchema,
           response: { 200: z.object({ description: z.string() }) },
         },
       },
       async (request) => {
-        await forgotPassword(ctx, request.log, request.body.email);
+        const { email } = request.body;
+        afterAnswer.run(request.log, 'forgot_password', () => forgotPassword(ctx, request.log, email));
         return { description: AUTH_MESSAGES.forgotDescription };
       },
     );
