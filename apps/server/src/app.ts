@@ -97,7 +97,17 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       info: { title: 'Pesan API', version: '1.0.0', description: 'Console API (/api) and public messaging API (/v1).' },
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              'The access token (JWT) from the token file of the application and channel. When the application requires signed requests, ' +
+              'each request also carries `X-Timestamp` (unix seconds, within 5 minutes of the server clock) and `X-Signature`: base64 ' +
+              'RSA-SHA256 over `METHOD:PATH:TIMESTAMP:hex(sha256(body))` with the private key from the same file. A signature is ' +
+              'accepted once: the same signed request again within its 5-minute window is refused with 401, so sign every request, ' +
+              'retries included, with a new timestamp.',
+          },
           sessionCookie: { type: 'apiKey', in: 'cookie', name: 'pesan_session' },
         },
       },

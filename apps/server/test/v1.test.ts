@@ -6,11 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { V1_MESSAGES } from '@pesan/contracts/messaging';
 import { JWT_AUDIENCE, JWT_ISSUER } from '@pesan/contracts/token-file';
 import { accessTokens, applicationChannels, applications } from '../src/db/schema/applications.ts';
 import { messageEvents, messages } from '../src/db/schema/messages.ts';
 import { quotaLedger, quotas } from '../src/db/schema/quotas.ts';
 import { waTemplates } from '../src/db/schema/templates.ts';
+import { usedSignatures } from '../src/db/schema/security.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { createAppWithToken, messageFromDb, signHeaders, v1Get, v1Post, waitForStatus, type AppWithTokens } from './v1-helper.ts';
 
@@ -93,8 +95,14 @@ describe('signed requests', () => {
     const key = s.tokens.sms.privateKeyPem;
     const token = s.tokens.sms.accessToken;
     expectError(await v1Post(t, '/sms/messages', token, payload), 401, 'unauthorized');
-    const ok = await v1Post(t, '/sms/messages', token, payload, signHeaders(key, 'POST', '/v1/sms/messages', payload));
+    const signed = signHeaders(key, 'POST', '/v1/sms/messages', payload);
+    const ok = await v1Post(t, '/sms/messages', token, payload, signed);
     expect(ok.statusCode).toBe(202);
+    // The same signed request again (a captured request replayed within the window) is refused.
+    const replay = expectError(await v1Post(t, '/sms/messages', token, payload, signed), 401, 'unauthorized');
+    expect(replay.message).toBe(V1_MESSAGES.replayedSignature);
+    const [used] = await t.ctx.database.db.select().from(usedSignatures);
+    expect(used!.expiresAt.getTime()).toBe((Number(signed['x-timestamp']) + 300) * 1000);
     // The signature covers the body: another body with the same signature fails.
     const tampered = JSON.stringify({ to: '081234567890', text: 'changed' });
     expectError(await v1Post(t, '/sms/messages', token, tampered, signHeaders(key, 'POST', '/v1/sms/messages', payload)), 401, 'unauthorized');
@@ -117,6 +125,10 @@ describe('signed requests', () => {
     expect(get.statusCode).toBe(200);
     expect(get.json().id).toBe(id);
     expectError(await v1Get(t, id, token), 401, 'unauthorized');
+    // A new timestamp makes a new signature: the same read signed anew is accepted.
+    const later = signHeaders(key, 'GET', path, '', Math.floor(Date.now() / 1000) + 1);
+    expect((await t.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}`, ...later } })).statusCode).toBe(200);
+    expect(await countMessages(s.applicationId)).toBe(1);
   });
 });
 

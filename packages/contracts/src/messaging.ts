@@ -104,6 +104,7 @@ export const V1_MESSAGES = {
   missingSignature: 'This application requires signed requests: send `X-Timestamp` and `X-Signature`',
   expiredSignature: '`X-Timestamp` is more than 5 minutes away from the server time',
   invalidSignature: '`X-Signature` does not match the request',
+  replayedSignature: 'This signed request was already received: sign every request, retries included, with a new `X-Timestamp`',
   invalidPhone: '`to` must be a phone number, e.g. +6281234567890 or 081234567890',
   quotaExceeded: 'Not enough prepaid quota left for this message',
   templateNotApproved: 'The WhatsApp template does not exist or is not approved',

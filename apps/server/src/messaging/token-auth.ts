@@ -10,6 +10,7 @@ import { JWT_AUDIENCE, JWT_ISSUER, signingString } from '@pesan/contracts/token-
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { findTokenForAuth } from './messages.repo.ts';
+import { claimSignature } from './used-signatures.repo.ts';
 
 /** Who is calling: the verified token and its application. */
 export interface V1Auth {
@@ -110,6 +111,19 @@ export function verifyRequestSignature(
     ok = false;
   }
   if (!ok) throw unauthorized(V1_MESSAGES.invalidSignature);
+}
+
+/**
+ * Refuses a signed request seen before (issue 6: a captured request replayed within the 5-minute
+ * window sent twice). The signature is remembered until its timestamp leaves the window; RSA
+ * PKCS#1 v1.5 signatures are deterministic, so the same method, path, timestamp and body is the
+ * same request. Call after verifyRequestSignature succeeded.
+ * @throws AppError 401 `unauthorized` V1_MESSAGES.replayedSignature for a repeat.
+ */
+export async function refuseReplayedSignature(db: Db, signature: string, timestamp: string): Promise<void> {
+  const hash = createHash('sha256').update(signature, 'utf8').digest('hex');
+  const expiresAt = new Date((Number(timestamp) + SIGNATURE_TOLERANCE_SECONDS) * 1000);
+  if (!(await claimSignature(db, hash, expiresAt))) throw unauthorized(V1_MESSAGES.replayedSignature);
 }
 
 /** The `jti` (token id) in a bearer JWT's header, unverified, for rate-limit keys; null if none. */

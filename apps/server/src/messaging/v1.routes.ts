@@ -20,7 +20,7 @@ import {
 import { errorEnvelopeSchema } from '@pesan/contracts/errors';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
-import { authenticateBearer, verifyRequestSignature, type V1Auth } from './token-auth.ts';
+import { authenticateBearer, refuseReplayedSignature, verifyRequestSignature, type V1Auth } from './token-auth.ts';
 import { acceptMessage, getMessage, type V1SendBody } from './v1.service.ts';
 import { drainMessagingWorkers } from './workers.ts';
 
@@ -77,11 +77,9 @@ export function v1Routes(ctx: AppContext): FastifyPluginAsyncZod {
         const v = request.headers[name];
         return typeof v === 'string' ? v : undefined;
       };
-      verifyRequestSignature(
-        auth,
-        { method: request.method, path: request.url, timestamp: header('x-timestamp'), signature: header('x-signature'), rawBody: request.rawBody ?? '' },
-        ctx.now(),
-      );
+      const signed = { method: request.method, path: request.url, timestamp: header('x-timestamp'), signature: header('x-signature'), rawBody: request.rawBody ?? '' };
+      verifyRequestSignature(auth, signed, ctx.now());
+      await refuseReplayedSignature(ctx.database.db, signed.signature!, signed.timestamp!);
     });
 
     const rateLimit = {
