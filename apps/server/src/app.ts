@@ -71,6 +71,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  // Console answers carry personal data (profile, organization, records, token files): no shared
+  // or browser cache keeps them (issue 6). A route that sets its own Cache-Control (public
+  // uploads) keeps it; the rendered API reference stays cacheable.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/reference') && !reply.hasHeader('cache-control')) {
+      reply.header('Cache-Control', 'no-store');
+    }
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -160,4 +160,23 @@ describe('console API hardening', () => {
     expectEnvelope(await get(), 401, 'unauthorized');
     expectEnvelope(await t.app.inject({ method: 'POST', url: '/api/application/list', headers: { ...sameOrigin, cookie: b.cookie }, payload: {} }), 401, 'unauthorized');
   });
+
+  it('sends Cache-Control: no-store on console answers that carry personal data, errors included', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/auth/session'],
+      ['GET', `/api/user/${a.user.id}`],
+      ['GET', `/api/organization/${a.organizationId}`],
+      ['GET', `/api/application/${appId}`],
+      ['GET', `/api/application/${appId}/tokens`],
+      ['GET', '/api/application/00000000-0000-4000-8000-000000000000'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: h });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: sameOrigin, payload: { email: a.user.email, password: TEST_PASSWORD } });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+    const records = await t.app.inject({ method: 'POST', url: '/api/records', headers: h, payload: { application_id: appId, channel: 'sms' } });
+    expect(records.headers['cache-control']).toBe('no-store');
+  });
 });

@@ -214,7 +214,7 @@ describe('upload API', () => {
       const res = await get(headers);
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toEqual({ ...unknown.json().error, request_id: res.json().error.request_id });
-      expect(res.headers['cache-control']).toBeUndefined();
+      expect(res.headers['cache-control']).toBe(unknown.headers['cache-control']);
       expect(res.rawPayload.includes(PNG)).toBe(false);
     }
   });

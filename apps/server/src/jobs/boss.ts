@@ -10,11 +10,13 @@ export const QUEUES = {
   dispatch: 'message-dispatch',
   /** Move a sandbox message one lifecycle step. Data: `{messageId, from, to, reason?}`. */
   sandboxStep: 'sandbox-step',
+  /** Delete expired security records (jobs/maintenance.ts), every 15 minutes by cron. No data. */
+  maintenance: 'maintenance-prune',
 } as const;
 
 /** Starts pg-boss in the `pgboss` schema of `database` and creates our queues. */
 export async function startBoss(database: Database): Promise<PgBoss> {
-  const boss = new PgBoss({ db: database.executor, schema: 'pgboss', supervise: true, schedule: false } as PgBoss.ConstructorOptions);
+  const boss = new PgBoss({ db: database.executor, schema: 'pgboss', supervise: true, schedule: true } as PgBoss.ConstructorOptions);
   boss.on('error', (err) => console.error('[jobs]', err));
   await boss.start();
   for (const name of Object.values(QUEUES)) {

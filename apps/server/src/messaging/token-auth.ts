@@ -10,7 +10,7 @@ import { JWT_AUDIENCE, JWT_ISSUER, signingString } from '@pesan/contracts/token-
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { findTokenForAuth } from './messages.repo.ts';
-import { claimSignature } from './used-signatures.repo.ts';
+import { claimSignature, deleteUsedSignaturesBefore } from './used-signatures.repo.ts';
 
 /** Who is calling: the verified token and its application. */
 export interface V1Auth {
@@ -135,4 +135,9 @@ export function unverifiedTokenId(authorization: string | undefined): string | n
   } catch {
     return null;
   }
+}
+
+/** Forgets signatures whose replay window ended by `now` (maintenance job). Returns how many. */
+export function pruneUsedSignatures(db: Db, now: Date): Promise<number> {
+  return deleteUsedSignaturesBefore(db, now);
 }

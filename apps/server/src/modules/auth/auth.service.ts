@@ -16,6 +16,8 @@ import { passwordChangedMail, resetPasswordMail, verificationMail } from './auth
 import {
   clearLoginFailures,
   consumeEmailToken,
+  deleteEmailTokensBefore,
+  deleteLoginFailuresBefore,
   loginFailuresSince,
   insertEmailToken,
   insertLoginFailure,
@@ -23,7 +25,7 @@ import {
   type EmailTokenKind,
 } from './auth.repo.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { revokeUserSessions, type SessionRow } from './session.repo.ts';
+import { deleteSessionsEndedBefore, revokeUserSessions, type SessionRow } from './session.repo.ts';
 
 /** Verification links last 24 hours; reset links 60 minutes. */
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
@@ -219,4 +221,17 @@ export async function changePassword(
     await revokeUserSessions(tx, userId, now, session.idHash);
   });
   await sendQuietly(ctx, log, passwordChangedMail(user.email, user.fullName, `${ctx.config.publicUrl}/auth/login`));
+}
+
+/**
+ * Deletes what account security no longer needs at `now` (issue 6; the maintenance job calls it):
+ * failed sign-ins older than the 15-minute window, e-mail tokens expired or used, and sessions
+ * expired or revoked. Returns the number of rows deleted per table.
+ */
+export async function pruneAuthRecords(db: Db, now: Date): Promise<{ login_failures: number; email_tokens: number; sessions: number }> {
+  return {
+    login_failures: await deleteLoginFailuresBefore(db, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS)),
+    email_tokens: await deleteEmailTokensBefore(db, now),
+    sessions: await deleteSessionsEndedBefore(db, now),
+  };
 }

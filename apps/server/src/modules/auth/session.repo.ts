@@ -1,7 +1,7 @@
 /**
  * Sessions table access (SQL only). The cookie holds a random session id; the table keeps its SHA-256.
  */
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 
@@ -56,4 +56,13 @@ export async function revokeUserSessions(db: Db, userId: string, now: Date, keep
     ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.idHash, keepIdHash))
     : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
   await db.update(sessions).set({ revokedAt: now }).where(where);
+}
+
+/** Deletes sessions that expired, or were revoked, before `before` (maintenance job). Returns how many. */
+export async function deleteSessionsEndedBefore(db: Db, before: Date): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before)))
+    .returning({ idHash: sessions.idHash });
+  return rows.length;
 }

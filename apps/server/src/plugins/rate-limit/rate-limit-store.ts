@@ -7,7 +7,7 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Db } from '../../db/client.ts';
-import { hitRateLimit, readRateLimit } from './rate-limit.repo.ts';
+import { deleteExpiredRateLimits, hitRateLimit, readRateLimit } from './rate-limit.repo.ts';
 
 type Callback = (err: Error | null, res: { current: number; ttl: number } | null) => void;
 
@@ -51,4 +51,9 @@ export function sharedRateLimitOptions(db: Db, redisUrl: string | undefined): { 
     return { options: { global: false, redis, nameSpace: 'pesan-rl-' }, redis };
   }
   return { options: { global: false, store: pgRateLimitStore(db) as unknown as RateLimitPluginOptions['store'] }, redis: null };
+}
+
+/** Deletes the database counters whose window ended by `now` (maintenance job). Returns how many. */
+export function pruneRateLimits(db: Db, now: Date): Promise<number> {
+  return deleteExpiredRateLimits(db, now);
 }
