@@ -21,4 +21,10 @@ describe('text safety (one rule for every text field)', () => {
     expect(findUnsafeText('\u0000')?.message).toMatch(/^The request must not contain NUL/);
     expect(findUnsafeText({ a: [1, true, null, { b: 'fine' }] })).toBeNull();
   });
+
+  it('walks any nesting depth without exhausting the stack', () => {
+    const deep = JSON.parse('['.repeat(100_000) + '"x\\u0000"' + ']'.repeat(100_000)) as unknown;
+    expect(findUnsafeText(deep)?.message).toMatch(/must not contain NUL/);
+    expect(findUnsafeText(JSON.parse('['.repeat(100_000) + ']'.repeat(100_000)))).toBeNull();
+  });
 });

@@ -30,29 +30,48 @@ export function unsafeTextMessage(path: readonly (string | number)[], reason: 'n
     : `${name} must be valid Unicode text (it contains a lone surrogate such as \\ud800)`;
 }
 
+/** A node of the walk: its value, its key in its parent, and the parent (to rebuild the path on a find). */
+interface Node {
+  value: unknown;
+  key: string | number | null;
+  parent: Node | null;
+}
+
+function pathOf(node: Node): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let n: Node | null = node; n && n.key !== null; n = n.parent) path.unshift(n.key);
+  return path;
+}
+
 /**
  * Walks a parsed JSON value (objects, arrays, strings; keys included) depth first and returns the
- * first unsafe string as `{path, message}`, or null when every string is safe.
- * Depth is bounded by the JSON parser's own limits; cycles cannot occur in parsed JSON.
+ * first unsafe string as `{path, message}`, or null when every string is safe. Iterative, so any
+ * nesting depth the JSON parser accepted is walked without exhausting the call stack; linear in
+ * the size of the value.
  */
-export function findUnsafeText(value: unknown, path: (string | number)[] = []): ErrorDetail | null {
-  if (typeof value === 'string') {
-    const reason = unsafeTextReason(value);
-    return reason ? { path: dotted(path), message: unsafeTextMessage(path, reason) } : null;
-  }
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findUnsafeText(value[i], [...path, i]);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-      const keyReason = unsafeTextReason(key);
-      if (keyReason) return { path: dotted(path), message: `${unsafeTextMessage(path, keyReason)} in a field name` };
-      const found = findUnsafeText(v, [...path, key]);
-      if (found) return found;
+export function findUnsafeText(value: unknown): ErrorDetail | null {
+  const stack: Node[] = [{ value, key: null, parent: null }];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const v = node.value;
+    if (typeof v === 'string') {
+      const reason = unsafeTextReason(v);
+      if (reason) {
+        const path = pathOf(node);
+        return { path: dotted(path), message: unsafeTextMessage(path, reason) };
+      }
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], key: i, parent: node });
+    } else if (v && typeof v === 'object') {
+      const entries = Object.entries(v as Record<string, unknown>);
+      for (const [key] of entries) {
+        const keyReason = unsafeTextReason(key);
+        if (keyReason) {
+          const path = pathOf(node);
+          return { path: dotted(path), message: `${unsafeTextMessage(path, keyReason)} in a field name` };
+        }
+      }
+      for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i]![1], key: entries[i]![0], parent: node });
     }
   }
   return null;

@@ -24,7 +24,7 @@ export function createAfterAnswer(): AfterAnswer {
       pending.add(done);
     },
     async drain() {
-      while (pending.size) await Promise.allSettled([...pending]);
+      while (pending.size) await Promise.allSettled(pending);
     },
   };
 }

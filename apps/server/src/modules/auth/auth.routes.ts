@@ -15,7 +15,6 @@ import {
   userSchema,
 } from '@pesan/contracts/auth';
 import type { AppContext } from '../../context.ts';
-import { createAfterAnswer } from '../../lib/after-answer.ts';
 import { AppError } from '../../lib/errors.ts';
 import { endSession, requireUser, signedInOnly, startSession } from '../../plugins/session.ts';
 import { toUser, userFromSession } from '../user/user.service.ts';
@@ -51,8 +50,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // Mail for an address that may or may not have an account goes out after the answer, so both
     // answers take the same time (issue 6).
-    const afterAnswer = createAfterAnswer();
-    app.addHook('onClose', () => afterAnswer.drain());
+    const afterAnswer = app.afterAnswer;
 
     app.post(
       '/auth/register',
