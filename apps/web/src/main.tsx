@@ -4,7 +4,6 @@ import { RouterProvider } from 'react-router';
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/dropzone/styles.css';
 import '@mantine/charts/styles.css';
 import './app/theme.css';
 import './lib/i18n.ts';

@@ -1,12 +1,15 @@
 /**
- * Account Settings (console.md §2 /profile/edit-profile, §5, §8): avatar (Dropzone: JPEG, PNG or
- * WebP up to 2 MB, checked here too), Full Name ('Fullname is required'), read-only Email and
- * Phone Number. Save uploads a new avatar first, then PUTs the user; on success the message
- * 'Your User data has been succesfully changed, please re-login' and `onSaved` (page reload).
+ * Account Settings (console.md §2 /profile/edit-profile, §5, §8): avatar (a drop area or 'Choose
+ * image': JPEG, PNG or WebP up to 2 MB, checked here too), Full Name ('Fullname is required'),
+ * read-only Email and Phone Number. Save uploads a new avatar first, then PUTs the user; on success
+ * the message 'Your User data has been succesfully changed, please re-login' and `onSaved` (page
+ * reload).
+ *
+ * The avatar picker is Mantine core's FileButton plus native drag-and-drop (no @mantine/dropzone,
+ * which needs Node 22 while `engines` says Node 20.19, issue 7 item 9).
  */
-import { useEffect, useRef, useState } from 'react';
-import { Anchor, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { useEffect, useRef, useState, type CSSProperties, type DragEvent } from 'react';
+import { Anchor, Box, Button, FileButton, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useForm, schemaResolver } from '@mantine/form';
 import { IconPhoto, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -19,6 +22,41 @@ import { useUpdateUser } from '../api/update-user.ts';
 import { useUploadImage } from '../api/upload-image.ts';
 import { checkImage } from '../utils/check-image.ts';
 
+type DragState = 'idle' | 'accept' | 'reject';
+
+const hasFiles = (e: { dataTransfer: DataTransfer | null }) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
+
+/**
+ * What a drag over the drop area would give: 'accept' for one file of an accepted type, 'reject'
+ * otherwise. Sizes are not known until the drop; an unknown type (some browsers) counts as accepted.
+ */
+function dragStateOf(dataTransfer: DataTransfer | null): DragState {
+  const files = Array.from(dataTransfer?.items ?? []).filter((item) => item.kind === 'file');
+  if (files.length > 1) return 'reject';
+  const type = files[0]?.type;
+  return !type || (UPLOAD_LIMITS.mimeTypes as readonly string[]).includes(type) ? 'accept' : 'reject';
+}
+
+/** The drop area's look: a dashed box that turns the primary (or red) light colour while dragging. */
+function dropAreaStyle(drag: DragState): CSSProperties {
+  const tint =
+    drag === 'accept'
+      ? { bg: 'var(--mantine-primary-color-light)', fg: 'var(--mantine-primary-color-light-color)' }
+      : drag === 'reject'
+        ? { bg: 'var(--mantine-color-red-light)', fg: 'var(--mantine-color-red-light-color)' }
+        : null;
+  return {
+    flex: '1 1 200px',
+    border: '1px dashed',
+    borderRadius: 'var(--mantine-radius-default)',
+    borderColor: tint?.bg ?? 'var(--mantine-color-default-border)',
+    backgroundColor: tint?.bg ?? 'var(--mantine-color-body)',
+    color: tint?.fg ?? 'var(--mantine-color-text)',
+    userSelect: 'none',
+    transition: 'background-color 100ms ease, border-color 100ms ease',
+  };
+}
+
 export function EditProfileForm({ user, onSaved }: { user: User; onSaved: () => void }) {
   const form = useForm({
     mode: 'controlled',
@@ -28,7 +66,9 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved: () => 
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const openRef = useRef<() => void>(null);
+  const [drag, setDrag] = useState<DragState>('idle');
+  const dropAreaRef = useRef<HTMLDivElement>(null);
+  const resetRef = useRef<() => void>(null);
   const upload = useUploadImage();
   const update = useUpdateUser();
 
@@ -39,17 +79,42 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved: () => 
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
+  // A file dropped next to the drop area must not make the browser leave the page (and the form).
+  useEffect(() => {
+    const outside = (e: globalThis.DragEvent) => {
+      if (hasFiles(e) && !dropAreaRef.current?.contains(e.target as Node)) e.preventDefault();
+    };
+    document.addEventListener('dragover', outside);
+    document.addEventListener('drop', outside);
+    return () => {
+      document.removeEventListener('dragover', outside);
+      document.removeEventListener('drop', outside);
+    };
+  }, []);
+
+  /** One image, or the message for what was picked or dropped (several files count as unsupported). */
   const pick = (files: File[]) => {
     const f = files[0];
     if (!f) return;
-    const problem = checkImage(f);
+    const problem = files.length > 1 ? UPLOAD_MESSAGES.unsupported : checkImage(f);
     setFileError(problem);
     setFile(problem ? null : f);
   };
-  const reject = (rejections: FileRejection[]) => {
-    const code = rejections[0]?.errors[0]?.code;
-    setFileError(code === 'file-too-large' ? UPLOAD_MESSAGES.tooLarge : UPLOAD_MESSAGES.unsupported);
-    setFile(null);
+
+  const onDragOver = (e: DragEvent<HTMLDivElement>) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+    setDrag(dragStateOf(e.dataTransfer));
+  };
+  const onDragLeave = (e: DragEvent<HTMLDivElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDrag('idle');
+  };
+  const onDrop = (e: DragEvent<HTMLDivElement>) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    setDrag('idle');
+    pick(Array.from(e.dataTransfer.files));
   };
 
   const submit = form.onSubmit(async (values) => {
@@ -76,27 +141,20 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved: () => 
             ) : (
               <ShellAvatar fullName={user.fullName} email={user.email} avatar={user.avatar} size={72} />
             )}
-            <Dropzone
-              onDrop={pick}
-              onReject={reject}
-              accept={[...UPLOAD_LIMITS.mimeTypes]}
-              maxSize={UPLOAD_LIMITS.maxBytes}
-              maxFiles={1}
-              multiple={false}
-              openRef={openRef}
-              activateOnClick={false}
-              activateOnKeyboard={false}
-              inputProps={{ 'aria-label': 'Upload avatar' }}
-              style={{ flex: '1 1 200px' }}
+            <Box
+              ref={dropAreaRef}
               p="sm"
+              style={dropAreaStyle(drag)}
+              data-accept={drag === 'accept' || undefined}
+              data-reject={drag === 'reject' || undefined}
+              onDragEnter={onDragOver}
+              onDragOver={onDragOver}
+              onDragLeave={onDragLeave}
+              onDrop={onDrop}
             >
               <Group gap="sm" wrap="nowrap" style={{ pointerEvents: 'none' }}>
-                <Dropzone.Accept>
-                  <IconUpload size={28} aria-hidden />
-                </Dropzone.Accept>
-                <Dropzone.Idle>
-                  <IconPhoto size={28} aria-hidden />
-                </Dropzone.Idle>
+                {drag === 'accept' && <IconUpload size={28} aria-hidden />}
+                {drag === 'idle' && <IconPhoto size={28} aria-hidden />}
                 <div>
                   <Text size="sm" fw={500}>
                     Drag an image here
@@ -106,10 +164,26 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved: () => 
                   </Text>
                 </div>
               </Group>
-            </Dropzone>
-            <Button variant="default" onClick={() => openRef.current?.()}>
-              Choose image
-            </Button>
+            </Box>
+            <FileButton
+              onChange={(f) => pick(f ? [f] : [])}
+              accept={UPLOAD_LIMITS.mimeTypes.join(',')}
+              resetRef={resetRef}
+              inputProps={{ 'aria-label': 'Upload avatar' }}
+            >
+              {({ onClick }) => (
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    // Cleared first, so choosing the same file again (say after fixing it) still counts.
+                    resetRef.current?.();
+                    onClick();
+                  }}
+                >
+                  Choose image
+                </Button>
+              )}
+            </FileButton>
           </Group>
           {file && (
             <Text size="sm" mt="xs" c="gray.8">
