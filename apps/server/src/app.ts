@@ -19,6 +19,8 @@ import { registerCsrfGuard } from './plugins/csrf.ts';
 import { completeOpenApi } from './plugins/openapi.ts';
 import { envelope, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSession } from './plugins/session.ts';
+import { drainWorkers } from './jobs/registry.ts';
+import { createAfterAnswer, type AfterAnswer } from './lib/after-answer.ts';
 import { sharedRateLimitOptions } from './plugins/rate-limit/rate-limit-store.ts';
 import { safeLoggerOptions } from './lib/log-safety.ts';
 import { safeTextValidatorCompiler } from './plugins/validation.ts';
@@ -33,6 +35,13 @@ import { uploadRoutes } from './modules/upload/upload.routes.ts';
 import { v1Routes } from './messaging/v1.routes.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Work run after a request was answered (mail whose timing must not leak); `drain()` awaits it. */
+    afterAnswer: AfterAnswer;
+  }
+}
 
 export interface BuildOptions {
   /** false for no log (most tests); else the level (default LOG_REDACT-safe options at LOG_LEVEL). */
@@ -131,6 +140,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  // One process may run the app and the workers: drain running jobs before the database closes.
+  app.addHook('onClose', async () => drainWorkers(ctx.boss));
+  // Work that runs after an answer (lib/after-answer.ts) finishes before the database closes.
+  const afterAnswer = createAfterAnswer();
+  app.decorate('afterAnswer', afterAnswer);
+  app.addHook('onClose', () => afterAnswer.drain());
   registerErrorHandler(app);
   registerCsrfGuard(app, ctx.config.publicOrigin);
   registerSession(app, ctx.database.db);

@@ -7,8 +7,7 @@ import { DataDirLockedError, openDatabase, type Database } from './db/client.ts'
 import { DEMO_LOGIN, seedDemoData } from './db/seed.ts';
 import { demoAccountExists } from './db/seed/accounts.ts';
 import { startBoss } from './jobs/boss.ts';
-import { registerMessagingWorkers } from './messaging/workers.ts';
-import { registerMaintenance } from './jobs/maintenance.ts';
+import { registerWorkers } from './jobs/registry.ts';
 import { buildApp } from './app.ts';
 import type { AppContext } from './context.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -47,10 +46,7 @@ async function main(): Promise<void> {
   const boss = await startBoss(database);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logLinks: config.logMailLinks, log: (line) => console.log(line) });
   const ctx: AppContext = { config, database, boss, mailer, now: () => new Date() };
-  if (config.role !== 'api') {
-    await registerMessagingWorkers(ctx);
-    await registerMaintenance(ctx);
-  }
+  if (config.role !== 'api') await registerWorkers(ctx);
   if (config.demoData ?? fresh) await seedDemoData(ctx);
 
   const app = config.role === 'worker' ? null : await buildApp(ctx);

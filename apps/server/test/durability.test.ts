@@ -3,7 +3,8 @@
  * process opens the same database (the PGlite data directory, or the same PostgreSQL database), and
  * every message still reaches its final
  * status exactly once (one message_events row per status). Covers a message whose dispatch job was
- * never sent (crash after the insert) and a step job left `active` by a dead worker.
+ * never sent (crash after the insert: the dispatch sweep, run at start, finds it) and a carrier
+ * callback job left `active` by a dead worker (pg-boss expires it and retries).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,14 +16,11 @@ import type { ChannelId } from '@pesan/contracts/channels';
 import { initialStatus } from '@pesan/contracts/statuses';
 import { messageEvents, messages } from '../src/db/schema/messages.ts';
 import { insertMessageWithEvent } from '../src/messaging/messages.repo.ts';
-import { sandboxProvider } from '../src/messaging/providers/sandbox.ts';
+import { sandboxLifecycle } from '../src/messaging/drivers/sandbox.ts';
 import { createTestApp, freshPostgresDatabase, testDbKind, type TestApp } from './harness.ts';
 import { createAppWithToken, v1Post } from './v1-helper.ts';
 
-const expectedPath = (channel: ChannelId, recipient: string) => [
-  initialStatus(channel),
-  ...sandboxProvider.plan({ id: '', channel, recipient }).map((s) => s.to),
-];
+const expectedPath = (channel: ChannelId, recipient: string) => [initialStatus(channel), ...sandboxLifecycle(channel, recipient).map((s) => s.status)];
 
 async function eventsById(t: TestApp, ids: string[]) {
   const rows = await t.ctx.database.db.select().from(messageEvents).where(inArray(messageEvents.messageId, ids)).orderBy(messageEvents.id);
@@ -32,7 +30,7 @@ async function eventsById(t: TestApp, ids: string[]) {
 }
 
 describe(`durability across a restart (${testDbKind()})`, () => {
-  it('finishes every lifecycle exactly once across a restart', { timeout: 60_000 }, async () => {
+  it('finishes every lifecycle exactly once across a restart', { timeout: 90_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pesan-durable-'));
     const pg = testDbKind() === 'postgres' ? await freshPostgresDatabase() : null;
     const env = { SANDBOX_DELAY_MS: '300' };
@@ -59,9 +57,10 @@ describe(`durability across a restart (${testDbKind()})`, () => {
         const m = res.json();
         expected.set(m.id, expectedPath(channel, m.to));
       }
-      // A message stored but whose dispatch job was never sent (the process died in between).
+      // A message stored but whose dispatch job was never sent (the process died in between, a few
+      // minutes ago: the sweep leaves the newest messages to their own jobs).
       const orphanId = randomUUID();
-      const now = new Date();
+      const now = new Date(Date.now() - 3 * 60_000);
       await insertMessageWithEvent(t1.ctx.database.db, {
         id: orphanId, organizationId: a.organizationId, applicationId: a.applicationId, channel: 'sms', recipient: '+6281234567891',
         country: 'ID', totalSms: 1, status: 'submitted', body: { to: '+6281234567891', text: 'orphan' }, createdAt: now, updatedAt: now,
@@ -71,7 +70,7 @@ describe(`durability across a restart (${testDbKind()})`, () => {
       await new Promise((r) => setTimeout(r, 700));
       // A worker that died holding a job: its job stays `active` until it expires.
       await t1.ctx.database.executor.executeSql(
-        "update pgboss.job set state = 'active', started_on = now() where id = (select id from pgboss.job where name = 'sandbox-step' and state = 'created' limit 1)",
+        "update pgboss.job set state = 'active', started_on = now() - interval '5 minutes' where id = (select id from pgboss.job where name = 'sandbox-callback' and state = 'created' limit 1)",
       );
       const ids = [...expected.keys()];
       const before = await eventsById(t1, ids);
@@ -81,7 +80,7 @@ describe(`durability across a restart (${testDbKind()})`, () => {
 
       const t2 = await createTestApp(reopen);
       try {
-        const until = Date.now() + 30_000;
+        const until = Date.now() + 60_000;
         let after = await eventsById(t2, ids);
         while (Date.now() < until && ids.some((id) => after.get(id)!.length < expected.get(id)!.length)) {
           await new Promise((r) => setTimeout(r, 200));

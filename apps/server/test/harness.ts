@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { startBoss } from '../src/jobs/boss.ts';
-import { registerMessagingWorkers } from '../src/messaging/workers.ts';
+import { registerWorkers } from '../src/jobs/registry.ts';
 import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/context.ts';
 import { createMailer } from '../src/lib/mailer.ts';
@@ -53,7 +53,7 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Pr
 
 /**
  * Builds the app on a fresh database. `env` overrides configuration (e.g. V1_RATE_LIMIT).
- * `workers` (default true) registers the messaging workers with SANDBOX_DELAY_MS=0.
+ * `workers` (default true) registers every job worker of jobs/registry.ts, with SANDBOX_DELAY_MS=0.
  * `dataDir` (PGlite) or `databaseUrl` (PostgreSQL) reopens an existing database, kept on close:
  * what a restart test needs. `logStream` receives the app's JSON log lines at info (else no log).
  */
@@ -82,7 +82,7 @@ export async function createTestApp(
   const boss = await startBoss(database);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir });
   const ctx: AppContext = { config, database, boss, mailer, now: () => new Date() };
-  if (opts.workers !== false) await registerMessagingWorkers(ctx);
+  if (opts.workers !== false) await registerWorkers(ctx);
   const app = await buildApp(ctx, { logger: opts.logStream ? { level: 'info', stream: opts.logStream } : false, serveWeb: false });
   await app.ready();
   return {

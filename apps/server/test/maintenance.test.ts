@@ -3,8 +3,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAINTENANCE_CRON, pruneExpiredRecords, registerMaintenance } from '../src/jobs/maintenance.ts';
-import { QUEUES } from '../src/jobs/boss.ts';
+import { MAINTENANCE_CRON, pruneExpiredRecords } from '../src/jobs/maintenance.ts';
+import { QUEUES, registerWorkers } from '../src/jobs/registry.ts';
 import { rateLimits, usedSignatures } from '../src/db/schema/security.ts';
 import { emailTokens, loginFailures, sessions } from '../src/db/schema/users.ts';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -77,7 +77,7 @@ describe('maintenance job', () => {
     const rateKeys = async () => (await db().select().from(rateLimits)).map((r) => r.key);
     expect(await rateKeys()).toContain(live.oldRate);
     await t.ctx.boss.send(QUEUES.maintenance, {});
-    await registerMaintenance(t.ctx);
+    await registerWorkers(t.ctx);
     const schedules = await t.ctx.boss.getSchedules();
     expect(schedules).toContainEqual(expect.objectContaining({ name: QUEUES.maintenance, cron: MAINTENANCE_CRON }));
     for (let i = 0; i < 100 && (await rateKeys()).includes(live.oldRate); i++) await new Promise((r) => setTimeout(r, 100));
@@ -85,6 +85,5 @@ describe('maintenance job', () => {
     expect(await rateKeys()).toContain(live.rate);
     expect((await db().select().from(usedSignatures)).map((r) => r.signatureHash)).toContain(live.signature);
     expect((await db().select().from(emailTokens)).map((r) => r.tokenHash)).toEqual(expect.arrayContaining([live.token]));
-    await t.ctx.boss.offWork(QUEUES.maintenance);
   });
 });

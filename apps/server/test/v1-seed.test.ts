@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messageEvents, messages } from '../src/db/schema/messages.ts';
 import { seedDemoTraffic } from '../src/db/seed/traffic.ts';
-import { nextStep, sweepStalled } from '../src/messaging/lifecycle.ts';
+import type { ChannelId } from '@pesan/contracts/channels';
+import { sandboxLifecycle } from '../src/messaging/drivers/sandbox.ts';
+import { undispatchedMessages } from '../src/messaging/dispatch.ts';
+import { messageStatsHourly } from '../src/db/schema/messages.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { createAppWithToken, v1Get } from './v1-helper.ts';
 
@@ -31,15 +34,21 @@ it('seeds 25 finished demo messages over the last 24 hours, several per channel,
     expect(r.createdAt.getTime()).toBeLessThan(Date.now());
     expect(r.updatedAt.getTime()).toBeLessThan(Date.now());
     expect(r.updatedAt.getTime()).toBeGreaterThanOrEqual(r.createdAt.getTime());
-    expect(nextStep(r)).toBeNull();
+    // At the end of its sandbox lifecycle: no callback is left to come.
+    expect(r.status).toBe(sandboxLifecycle(r.channel as ChannelId, r.recipient).at(-1)!.status);
+    expect(r.providerMessageId).toBe(`sandbox-${r.id}`);
     const events = await t.ctx.database.db.select().from(messageEvents).where(eq(messageEvents.messageId, r.id)).orderBy(messageEvents.id);
     expect(events.at(-1)!.status).toBe(r.status);
     expect(new Set(events.map((e) => e.status)).size).toBe(events.length);
   }
   expect(rows.some((r) => r.status === 'failed')).toBe(true);
   expect(rows.some((r) => r.status === 'read')).toBe(true);
-  // Final messages are never re-dispatched.
-  expect(await sweepStalled(t.ctx, { activeCounts: false, olderThanMs: 0 })).toBe(0);
+  // Messages a carrier has are never re-dispatched.
+  expect(await undispatchedMessages(t.ctx.database.db, new Date(Date.now() + 3 * 60_000))).toEqual([]);
+  // The hourly counters hold every message at its final status.
+  const stats = await t.ctx.database.db.select().from(messageStatsHourly).where(eq(messageStatsHourly.applicationId, a.applicationId));
+  expect(stats.reduce((n, s) => n + s.count, 0)).toBe(25);
+  expect(stats.filter((s) => s.status === 'read').reduce((n, s) => n + s.count, 0)).toBe(rows.filter((r) => r.status === 'read').length);
   const res = await v1Get(t, rows[0]!.id, a.tokens.sms.accessToken);
   expect(res.statusCode).toBe(200);
   expect(res.json().events.length).toBeGreaterThan(1);

@@ -39,3 +39,31 @@ describe('lifecycles (ARCHITECTURE.md §6)', () => {
     expect(statusLabel('user_busy')).toBe('User Busy');
   });
 });
+
+describe('statusSteps and the refund rule (recordStatus, ARCHITECTURE.md §6.1)', () => {
+  it('records skipped steps, a direct failure, and ignores duplicates, backwards moves and finals', async () => {
+    const { statusSteps } = await import('./statuses.ts');
+    expect(statusSteps('whatsapp', 'in_queue', 'sent')).toEqual(['sent']);
+    expect(statusSteps('whatsapp', 'sent', 'read')).toEqual(['delivered', 'read']);
+    expect(statusSteps('email', 'delivered', 'clicked')).toEqual(['opened', 'clicked']);
+    expect(statusSteps('sms', 'submitted', 'failed')).toEqual(['failed']);
+    expect(statusSteps('sms', 'sent', 'undelivered')).toEqual(['undelivered']);
+    expect(statusSteps('sms', 'sent', 'sent')).toBeNull();
+    expect(statusSteps('sms', 'delivered', 'sent')).toBeNull();
+    expect(statusSteps('sms', 'failed', 'delivered')).toBeNull();
+    expect(statusSteps('sms', 'delivered', 'failed')).toBeNull();
+    expect(statusSteps('call', 'in_queue', 'answered')).toEqual(['in_call', 'answered']);
+    expect(statusSteps('voice_otp', 'in_queue', 'success')).toEqual(['submitted', 'success']);
+  });
+
+  it('refunds failures the carrier never took, bills the others', async () => {
+    const { refundsQuota } = await import('./statuses.ts');
+    expect(refundsQuota('sms', ['submitted', 'in_queue'], 'rejected')).toBe(true);
+    expect(refundsQuota('sms', ['submitted', 'in_queue', 'sent'], 'undelivered')).toBe(false);
+    expect(refundsQuota('email', ['submitted', 'in_queue'], 'failed')).toBe(true);
+    expect(refundsQuota('email', ['submitted', 'in_queue', 'delivered'], 'unsubscribe')).toBe(false);
+    expect(refundsQuota('call', ['in_queue'], 'rna')).toBe(true);
+    expect(refundsQuota('call', ['in_queue', 'in_call'], 'failed')).toBe(false);
+    expect(refundsQuota('whatsapp', ['submitted', 'in_queue', 'sent', 'delivered'], 'read')).toBe(false);
+  });
+});

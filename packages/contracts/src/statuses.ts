@@ -37,7 +37,8 @@ export function initialStatus(channel: ChannelId): MessageStatus {
 
 /**
  * Whether moving from `from` to `to` is allowed on `channel`: forward along the lifecycle, or
- * from a non-final status to one of the channel's failure statuses. Never backwards.
+ * from a non-final status (not a failure, not the end of the happy path) to one of the channel's
+ * failure statuses. Never backwards.
  */
 export function canTransition(channel: ChannelId, from: MessageStatus, to: MessageStatus): boolean {
   const path = LIFECYCLES[channel];
@@ -45,7 +46,42 @@ export function canTransition(channel: ChannelId, from: MessageStatus, to: Messa
   const j = path.indexOf(to);
   if (FAILURE_STATUSES[channel].includes(from)) return false;
   if (j >= 0) return i >= 0 && j > i;
-  return FAILURE_STATUSES[channel].includes(to) && i >= 0;
+  return FAILURE_STATUSES[channel].includes(to) && i >= 0 && i < path.length - 1;
+}
+
+/**
+ * The statuses to record when a carrier reports `to` for a message at `from` (ARCHITECTURE.md
+ * §6.1): `[to]` for a direct step or a failure; the skipped lifecycle steps then `to` when `to`
+ * lies further along the happy path (`read` reported before `delivered` records delivered, read);
+ * null when the report must be ignored (same status again, backwards, or the message is final).
+ */
+export function statusSteps(channel: ChannelId, from: MessageStatus, to: MessageStatus): MessageStatus[] | null {
+  if (!canTransition(channel, from, to)) return null;
+  const path = LIFECYCLES[channel];
+  const j = path.indexOf(to);
+  if (j < 0) return [to];
+  return path.slice(path.indexOf(from) + 1, j + 1) as MessageStatus[];
+}
+
+/** Statuses that mean the carrier took the message: from then on it is billable (ARCHITECTURE.md §6.1). */
+export const CARRIER_ACCEPTED_STATUSES: readonly MessageStatus[] = ['sent', 'delivered', 'read', 'opened', 'clicked', 'in_call', 'answered', 'success'];
+
+/**
+ * The quota refund rule (ARCHITECTURE.md §6.1, README "Quota"): a message that ends in one of its
+ * channel's failure statuses without ever reaching a carrier-accepted status (CARRIER_ACCEPTED_STATUSES)
+ * gets its prepaid quota back: rejected or failed before sending, a bounced e-mail refused at the
+ * relay, a call that was never connected (failed, rna, user_busy), a Voice OTP that failed. A
+ * failure after the carrier took the message (undelivered SMS, unsubscribe after delivery) is billed.
+ * `reached` lists every status the message has had, `final` the status it ends in.
+ */
+export function refundsQuota(channel: ChannelId, reached: readonly MessageStatus[], final: MessageStatus): boolean {
+  return FAILURE_STATUSES[channel].includes(final) && !reached.some((s) => CARRIER_ACCEPTED_STATUSES.includes(s));
+}
+
+/** Whether `status` is final on `channel`: a failure status or the end of its happy path. */
+export function isFinalStatus(channel: ChannelId, status: MessageStatus): boolean {
+  const path = LIFECYCLES[channel];
+  return FAILURE_STATUSES[channel].includes(status) || path[path.length - 1] === status;
 }
 
 /** Human label of a status for badges and filters: 'in_queue' -> 'In Queue'. */

@@ -4,12 +4,10 @@
  * tokens, ended sessions, signatures past their replay window and ended rate-limit windows.
  * Scheduled with pg-boss's cron (one job per tick across every process).
  */
-import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context.ts';
 import { pruneAuthRecords } from '../modules/auth/auth.service.ts';
 import { pruneUsedSignatures } from '../messaging/token-auth.ts';
 import { pruneRateLimits } from '../plugins/rate-limit/rate-limit-store.ts';
-import { QUEUES } from './boss.ts';
 
 /** Cron of the maintenance job: every 15 minutes. */
 export const MAINTENANCE_CRON = '*/15 * * * *';
@@ -22,12 +20,4 @@ export async function pruneExpiredRecords(ctx: Pick<AppContext, 'database'>, now
     used_signatures: await pruneUsedSignatures(db, now),
     rate_limits: await pruneRateLimits(db, now),
   };
-}
-
-/** Schedules the maintenance job and registers its worker on ctx.boss (worker role). */
-export async function registerMaintenance(ctx: AppContext & { boss: PgBoss }): Promise<void> {
-  await ctx.boss.schedule(QUEUES.maintenance, MAINTENANCE_CRON, {}, { tz: 'UTC' });
-  await ctx.boss.work(QUEUES.maintenance, { pollingIntervalSeconds: 30 }, async () => {
-    await pruneExpiredRecords(ctx, ctx.now());
-  });
 }

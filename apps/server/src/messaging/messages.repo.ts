@@ -1,9 +1,11 @@
 /**
- * SQL of the /v1 messaging API and its workers (ARCHITECTURE.md §6). SQL only: rules live in
- * v1.service.ts, token-auth.ts and lifecycle.ts.
+ * SQL of the /v1 messaging API (ARCHITECTURE.md §6). SQL only: rules live in v1.service.ts and
+ * token-auth.ts; the status pipeline's SQL is in status.repo.ts, dispatch's in dispatch.repo.ts.
  */
-import { and, asc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { hourOf } from './record-status.ts';
+import { moveStatsCounter } from './status.repo.ts';
 import { accessTokens, applicationChannels, applications } from '../db/schema/applications.ts';
 import { messageEvents, messages } from '../db/schema/messages.ts';
 import { quotaLedger, quotas } from '../db/schema/quotas.ts';
@@ -77,10 +79,11 @@ export async function consumeQuota(db: Db, q: { applicationId: string; type: str
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessageRow = typeof messages.$inferInsert;
 
-/** Inserts an accepted message and its first event (same status, same time). */
+/** Inserts an accepted message, its first event (same status, same time) and its hourly counter. */
 export async function insertMessageWithEvent(db: Db, row: NewMessageRow & { id: string; status: string; createdAt: Date }): Promise<void> {
   await db.insert(messages).values({ ...row, updatedAt: row.createdAt });
   await db.insert(messageEvents).values({ messageId: row.id, status: row.status, reason: null, at: row.createdAt });
+  await moveStatsCounter(db, { applicationId: row.applicationId, channel: row.channel, hour: hourOf(row.createdAt), from: null, to: row.status });
 }
 
 /** The message of this organization's application and channel carrying `key`, or null. */
@@ -122,84 +125,15 @@ export async function findMessageWithEvents(
   return { message, events };
 }
 
-/** What the workers need of a message. */
-export interface MessageState {
-  id: string;
-  channel: string;
-  recipient: string;
-  status: string;
-}
-
-/** What the workers need of message `id` (system context, not a tenant request), or null. */
-export async function findMessageState(db: Db, id: string): Promise<MessageState | null> {
-  const [row] = await db
-    .select({ id: messages.id, channel: messages.channel, recipient: messages.recipient, status: messages.status })
-    .from(messages)
-    .where(eq(messages.id, id))
-    .limit(1);
-  return row ?? null;
-}
-
-/**
- * Compare-and-set: moves message `id` from `from` to `to` only if it is still at `from`, and writes
- * the message_events row. Run inside a transaction. Returns the updated state, or null when the
- * message was not at `from` (a duplicate or late step: nothing changes).
- */
-export async function transitionStatus(db: Db, t: { id: string; from: string; to: string; reason: string | null; at: Date }): Promise<MessageState | null> {
-  const [row] = await db
-    .update(messages)
-    .set({ status: t.to, updatedAt: t.at, ...(t.reason ? { reason: t.reason } : {}) })
-    .where(and(eq(messages.id, t.id), eq(messages.status, t.from)))
-    .returning({ id: messages.id, channel: messages.channel, recipient: messages.recipient, status: messages.status });
-  if (!row) return null;
-  await db.insert(messageEvents).values({ messageId: t.id, status: t.to, reason: t.reason, at: t.at });
-  return row;
-}
-
-/**
- * Messages that may still have lifecycle steps ahead (status in `candidates` for their channel)
- * and no job waiting in `queues` (states `pendingStates`), updated at or before `updatedBefore`
- * and after `updatedAfter` (optional). Keyset-paged by id after `afterId`.
- */
-export async function findStalledMessages(
-  db: Db,
-  q: {
-    candidates: Record<string, readonly string[]>;
-    queues: readonly string[];
-    pendingStates: readonly string[];
-    updatedBefore: Date;
-    updatedAfter?: Date;
-    afterId?: string;
-    limit: number;
-  },
-): Promise<MessageState[]> {
-  const channelMatch = or(
-    ...Object.entries(q.candidates).map(([channel, statuses]) => and(eq(messages.channel, channel), inArray(messages.status, [...statuses]))),
-  );
-  const queueList = sql.join(q.queues.map((n) => sql`${n}`), sql`, `);
-  const stateList = sql.join(q.pendingStates.map((s) => sql`${s}`), sql`, `);
-  return db
-    .select({ id: messages.id, channel: messages.channel, recipient: messages.recipient, status: messages.status })
-    .from(messages)
-    .where(
-      and(
-        channelMatch,
-        lte(messages.updatedAt, q.updatedBefore),
-        q.updatedAfter ? gt(messages.updatedAt, q.updatedAfter) : undefined,
-        q.afterId ? gt(messages.id, q.afterId) : undefined,
-        sql`not exists (select 1 from pgboss.job j where j.name in (${queueList}) and j.state::text in (${stateList}) and j.data->>'messageId' = ${messages.id}::text)`,
-      ),
-    )
-    .orderBy(asc(messages.id))
-    .limit(q.limit);
-}
-
-/** Inserts finished demo messages with their events (seed only; no jobs). */
+/** Inserts finished demo messages with their events and hourly counters (seed only; no jobs). */
 export async function insertFinishedMessages(
   db: Db,
-  rows: { message: NewMessageRow & { id: string }; events: { status: string; reason: string | null; at: Date }[] }[],
+  rows: { message: NewMessageRow & { id: string; createdAt: Date }; events: { status: string; reason: string | null; at: Date }[] }[],
 ): Promise<void> {
   if (!rows.length) return;
   await db.insert(messages).values(rows.map((r) => r.message));
   await db.insert(messageEvents).values(rows.flatMap((r) => r.events.map((e) => ({ messageId: r.message.id, ...e }))));
+  for (const r of rows) {
+    await moveStatsCounter(db, { applicationId: r.message.applicationId, channel: r.message.channel, hour: hourOf(r.message.createdAt), from: null, to: r.message.status });
+  }
 }

@@ -22,7 +22,6 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
 import { authenticateBearer, refuseReplayedSignature, verifyRequestSignature, type V1Auth } from './token-auth.ts';
 import { acceptMessage, getMessage, type V1SendBody } from './v1.service.ts';
-import { drainMessagingWorkers } from './workers.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,8 +48,6 @@ const SENDS: { path: string; channel: ChannelId; body: z.ZodType; summary: strin
 /** The /v1 routes of ARCHITECTURE.md §6 with bearer auth, signatures and the per-token send limit. Register with prefix '/v1'. */
 export function v1Routes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    // One process runs the app and the workers: drain running jobs before the database closes.
-    app.addHook('onClose', async () => drainMessagingWorkers(ctx.boss));
     app.decorateRequest('v1Auth', null);
     app.decorateRequest('rawBody', undefined);
 

@@ -18,7 +18,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { AppError, fieldError } from '../lib/errors.ts';
 import { isUniqueViolation, requestHash } from './idempotency.ts';
-import { enqueueDispatch } from './lifecycle.ts';
+import { enqueue, QUEUES } from '../jobs/registry.ts';
 import {
   consumeQuota,
   findByIdempotencyKey,
@@ -181,9 +181,9 @@ export async function acceptMessage(
     throw err;
   }
   try {
-    await enqueueDispatch(ctx, id);
+    await enqueue(ctx.boss, QUEUES.dispatch, { messageId: id });
   } catch {
-    // The message is stored; the workers' sweep re-enqueues it (lifecycle.ts sweepStalled).
+    // The message is stored; the dispatch sweep re-enqueues it (dispatch.ts undispatchedMessages).
   }
   return { message: toV1Message(row), replayed: false };
 }

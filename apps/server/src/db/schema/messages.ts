@@ -1,4 +1,5 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { applications } from './applications.ts';
 import { organizations } from './organizations.ts';
 
@@ -16,6 +17,13 @@ export const messages = pgTable(
     totalSms: integer('total_sms'),
     status: text('status').notNull(),
     reason: text('reason'),
+    /** The carrier's code of the latest status (SMTP reply code, Graph error code, SMPP err:). */
+    providerCode: text('provider_code'),
+    /** The driver that sent it ('sandbox', 'smtp', …) and the carrier's id for later callbacks. */
+    driver: text('driver'),
+    providerMessageId: text('provider_message_id'),
+    /** When a dispatcher took the message to send it (a lease: another may retake it after 5 minutes). */
+    dispatchClaimedAt: timestamp('dispatch_claimed_at', { withTimezone: true }),
     templateName: text('template_name'),
     otp: text('otp'),
     /** The accepted request body (after validation). */
@@ -30,6 +38,9 @@ export const messages = pgTable(
     index('messages_app_channel_created_idx').on(t.applicationId, t.channel, t.createdAt),
     index('messages_org_created_idx').on(t.organizationId, t.createdAt),
     uniqueIndex('messages_idempotency_idx').on(t.applicationId, t.channel, t.idempotencyKey),
+    uniqueIndex('messages_provider_id_idx').on(t.driver, t.providerMessageId),
+    // Messages not yet handed to a carrier: what the dispatch sweep reads (stays small).
+    index('messages_undispatched_idx').on(t.createdAt).where(sql`provider_message_id is null and status in ('submitted', 'in_queue')`),
   ],
 );
 
@@ -40,7 +51,47 @@ export const messageEvents = pgTable(
     messageId: uuid('message_id').notNull().references(() => messages.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
     reason: text('reason'),
+    providerCode: text('provider_code'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('message_events_message_idx').on(t.messageId, t.id)],
+);
+
+/**
+ * Messages per application, channel, current status and creation hour (ARCHITECTURE.md §9): kept by
+ * the accept path (+1 at the initial status) and recordStatus (-1 old, +1 new, at the message's
+ * creation hour), so counts, rates and charts never scan messages.
+ */
+export const messageStatsHourly = pgTable(
+  'message_stats_hourly',
+  {
+    applicationId: uuid('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    status: text('status').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.channel, t.hour, t.status] })],
+);
+
+/**
+ * One row per status change, written by recordStatus in the same transaction (ARCHITECTURE.md
+ * §6.1): what customer webhooks and other consumers read, in `id` order.
+ */
+export const statusOutbox = pgTable(
+  'status_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    messageId: uuid('message_id').notNull().references(() => messages.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').notNull(),
+    applicationId: uuid('application_id').notNull(),
+    channel: text('channel').notNull(),
+    status: text('status').notNull(),
+    previousStatus: text('previous_status'),
+    reason: text('reason'),
+    providerCode: text('provider_code'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('status_outbox_app_idx').on(t.applicationId, t.id)],
 );

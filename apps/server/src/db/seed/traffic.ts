@@ -12,7 +12,7 @@ import { initialStatus } from '@pesan/contracts/statuses';
 import type { DemoIds } from '../seed.ts';
 import type { AppContext } from '../../context.ts';
 import { insertFinishedMessages } from '../../messaging/messages.repo.ts';
-import { sandboxProvider } from '../../messaging/providers/sandbox.ts';
+import { sandboxLifecycle, sandboxMessageId } from '../../messaging/drivers/sandbox.ts';
 
 type Demo = [ChannelId, string, Record<string, unknown>];
 
@@ -61,16 +61,19 @@ export async function seedDemoTraffic(ctx: AppContext, ids: DemoIds): Promise<vo
     // Spread over the last 24 hours, newest last; the newest is created about 15 minutes ago, and
     // every lifecycle (at most 5 steps of under a minute) ends before now.
     const createdAt = new Date(now - span + Math.floor(((i + 0.5) / DEMO.length) * (span - 30 * 60_000)));
-    const plan = sandboxProvider.plan({ id: '', channel, recipient });
+    const plan = sandboxLifecycle(channel, recipient);
     const events = [{ status: initialStatus(channel) as string, reason: null as string | null, at: createdAt }];
-    plan.forEach((step, k) => events.push({ status: step.to, reason: step.reason, at: new Date(createdAt.getTime() + (k + 1) * (4_000 + ((i * 7919) % 50_000))) }));
+    plan.forEach((step, k) => events.push({ status: step.status, reason: step.reason, at: new Date(createdAt.getTime() + (k + 1) * (4_000 + ((i * 7919) % 50_000))) }));
     const last = events[events.length - 1]!;
     const text = typeof rest['text'] === 'string' ? (rest['text'] as string) : '';
     const calling = channel === 'voice_otp' ? `+622150${String(1000 + i * 37).padStart(6, '0')}` : null;
     const template = rest['template'] as { name: string } | undefined;
+    const id = randomUUID();
     return {
       message: {
-        id: randomUUID(),
+        id,
+        driver: 'sandbox',
+        providerMessageId: sandboxMessageId(id),
         organizationId: ids.organizationId!,
         applicationId: ids.applicationId!,
         channel,

@@ -1,0 +1,187 @@
+/**
+ * The job registry (ARCHITECTURE.md §1, §3): every pg-boss queue with its payload schema (zod),
+ * its handler and its optional cron schedule. Start-up creates every queue; the worker role
+ * registers every handler. Jobs carry ids only, never message bodies.
+ */
+import type PgBoss from 'pg-boss';
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { dispatchMessage, undispatchedMessages } from '../messaging/dispatch.ts';
+import { driverFor } from '../messaging/drivers/drivers.ts';
+import { DriverError } from '../messaging/drivers/driver.ts';
+import { scheduleSandboxCallback } from '../messaging/drivers/sandbox.ts';
+import { runSandboxCallback } from '../messaging/sandbox-carrier.ts';
+import { MAINTENANCE_CRON, pruneExpiredRecords } from './maintenance.ts';
+
+export const QUEUES = {
+  /** Hand an accepted message to its channel driver. */
+  dispatch: 'message-dispatch',
+  /** The sandbox carrier's next callback for a message it accepted. */
+  sandboxCallback: 'sandbox-callback',
+  /** Re-enqueue messages never handed to a carrier (every minute). */
+  dispatchSweep: 'dispatch-sweep',
+  /** Delete expired security records (every 15 minutes). */
+  maintenance: 'maintenance-prune',
+} as const;
+
+/** One queue: name, payload schema, handler, optional cron, and how its worker fetches. */
+export interface JobDefinition<T = unknown> {
+  name: string;
+  data: z.ZodType<T>;
+  handler: (ctx: AppContext, data: T) => Promise<void>;
+  /** Cron (UTC) when the job runs on a schedule; one job per tick across every process. */
+  schedule?: string;
+  /** Jobs fetched per poll (handled concurrently) and seconds between polls. */
+  batchSize: number;
+  pollingIntervalSeconds: number;
+  /** pg-boss queue options: retries with backoff; a job left active by a dead worker expires. */
+  queue: { retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number };
+}
+
+/** Declares one queue; the registry holds them with their payload type erased. */
+function defineJob<T>(def: JobDefinition<T>): JobDefinition<unknown> {
+  return def as unknown as JobDefinition<unknown>;
+}
+
+/** Short jobs: retried with backoff; one left active by a dead worker expires after a minute. */
+const retrying = { retryLimit: 8, retryDelay: 1, retryBackoff: true, expireInSeconds: 60 };
+const messageId = z.object({ messageId: z.uuid() });
+const none = z.object({}).loose();
+
+/** Every queue of the system (ARCHITECTURE.md §3 jobs/registry.ts). */
+export const JOBS: JobDefinition<unknown>[] = [
+  defineJob({
+    name: QUEUES.dispatch,
+    data: messageId,
+    batchSize: 50,
+    pollingIntervalSeconds: 0.5,
+    queue: retrying,
+    handler: async (ctx, { messageId: id }) => {
+      await dispatchMessage({ db: ctx.database.db, now: ctx.now, driverFor: (channel) => driverFor(ctx, channel) }, id);
+    },
+  }),
+  defineJob({
+    name: QUEUES.sandboxCallback,
+    data: z.object({ providerMessageId: z.string().min(1).max(200), step: z.number().int().min(0).max(10) }),
+    batchSize: 50,
+    pollingIntervalSeconds: 0.5,
+    queue: retrying,
+    handler: async (ctx, job) => {
+      const found = await runSandboxCallback(
+        { db: ctx.database.db, now: ctx.now, scheduleNext: (next) => scheduleSandboxCallback(sandboxSchedulerDeps(ctx), next) },
+        job,
+      );
+      if (!found) console.warn(`[sandbox] callback for unknown carrier id ${job.providerMessageId} ignored`);
+    },
+  }),
+  defineJob({
+    name: QUEUES.dispatchSweep,
+    data: none,
+    schedule: '* * * * *',
+    batchSize: 1,
+    pollingIntervalSeconds: 30,
+    queue: { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 300 },
+    handler: async (ctx) => {
+      for (const id of await undispatchedMessages(ctx.database.db, ctx.now())) await ctx.boss.send(QUEUES.dispatch, { messageId: id });
+    },
+  }),
+  defineJob({
+    name: QUEUES.maintenance,
+    data: none,
+    schedule: MAINTENANCE_CRON,
+    batchSize: 1,
+    pollingIntervalSeconds: 30,
+    queue: { retryLimit: 2, retryDelay: 60, retryBackoff: false, expireInSeconds: 600 },
+    handler: async (ctx) => {
+      await pruneExpiredRecords(ctx, ctx.now());
+    },
+  }),
+];
+
+const workerIds = new WeakMap<PgBoss, Map<string, string>>();
+
+/** Wakes this process's worker of `queue` (a job is due now); no-op without one. */
+export function wakeQueue(boss: PgBoss, queue: string): void {
+  const id = workerIds.get(boss)?.get(queue);
+  if (id) boss.notifyWorker(id);
+}
+
+/**
+ * Sends a job to `queue` and wakes this process's worker of it, so a due job starts at once.
+ * Throws what pg-boss throws.
+ */
+export async function enqueue(boss: PgBoss, queue: string, data: object): Promise<void> {
+  await boss.send(queue, data);
+  wakeQueue(boss, queue);
+}
+
+/** What the sandbox driver needs to schedule its callbacks on ctx. */
+export function sandboxSchedulerDeps(ctx: AppContext) {
+  return { boss: ctx.boss, queue: QUEUES.sandboxCallback, delayMs: ctx.config.sandboxDelayMs, now: ctx.now, wake: () => wakeQueue(ctx.boss, QUEUES.sandboxCallback) };
+}
+
+/** Creates every queue of JOBS (idempotent): what any role needs before sending jobs. */
+export async function createQueues(boss: PgBoss): Promise<void> {
+  for (const job of JOBS) await boss.createQueue(job.name, { name: job.name, ...job.queue });
+}
+
+/**
+ * Registers every handler of JOBS on ctx.boss (worker role) and their schedules. A batch's jobs run
+ * concurrently; a failing job is failed alone (retried with backoff), the others complete. A job
+ * whose data does not match its schema fails without retry.
+ */
+export async function registerWorkers(ctx: AppContext): Promise<void> {
+  const ids = new Map<string, string>();
+  workerIds.set(ctx.boss, ids);
+  for (const def of JOBS) {
+    if (def.schedule) await ctx.boss.schedule(def.name, def.schedule, {}, { tz: 'UTC' });
+    const id = await ctx.boss.work<unknown>(def.name, { batchSize: def.batchSize, pollingIntervalSeconds: def.pollingIntervalSeconds }, async (jobs) => {
+      await Promise.all(
+        jobs.map(async (job) => {
+          const parsed = def.data.safeParse(job.data);
+          if (!parsed.success) {
+            // Never retried: the same data would fail the same way. Completed with the batch.
+            console.error(`[jobs] ${def.name} ${job.id} dropped: invalid data (${parsed.error.issues[0]?.message ?? 'schema'})`);
+            return;
+          }
+          try {
+            await track(ctx.boss, def.handler(ctx, parsed.data));
+          } catch (err) {
+            const message = err instanceof DriverError ? `${err.code}: ${err.reason}` : err instanceof Error ? err.message : String(err);
+            await ctx.boss.fail(def.name, job.id, { message });
+          }
+        }),
+      );
+    });
+    ids.set(def.name, id);
+  }
+  // Recover at once what a previous process left undispatched (an indexed read of only such messages).
+  await enqueue(ctx.boss, QUEUES.dispatchSweep, {});
+}
+
+const inflight = new WeakMap<PgBoss, Set<Promise<unknown>>>();
+function track<T>(boss: PgBoss, p: Promise<T>): Promise<T> {
+  let set = inflight.get(boss);
+  if (!set) inflight.set(boss, (set = new Set()));
+  const s = set;
+  s.add(p);
+  p.finally(() => s.delete(p)).catch(() => {});
+  return p;
+}
+
+/**
+ * Stops this process's workers from fetching and waits (at most `timeoutMs`) for the jobs they
+ * are running, so a shutdown never closes the database under a running job. Jobs not started stay
+ * queued for the next process.
+ */
+export async function drainWorkers(boss: PgBoss, timeoutMs = 3000): Promise<void> {
+  const ids = workerIds.get(boss);
+  if (!ids) return;
+  workerIds.delete(boss);
+  for (const name of ids.keys()) await boss.offWork(name);
+  const set = inflight.get(boss);
+  const until = Date.now() + timeoutMs;
+  while (set?.size && Date.now() < until) await Promise.race([Promise.allSettled(set), new Promise((r) => setTimeout(r, 100))]);
+  // Let pg-boss record the completion of what just finished.
+  await new Promise((r) => setTimeout(r, 50));
+}

@@ -1,0 +1,121 @@
+/**
+ * The sandbox driver, default for every channel (ARCHITECTURE.md §6 "Sandbox provider"): a
+ * simulated carrier. Nothing leaves the server; `send` returns a carrier id, and the magic
+ * recipient's callbacks arrive one by one as `sandbox-callback` jobs, SANDBOX_DELAY_MS apart, through
+ * recordStatus like a real carrier's. Phone numbers ending 0001 fail, 0002 are rejected, 0003 are
+ * undelivered, 0004 stay at `sent`, 0005 give `rna` on calls, 0006 give `user_busy`; others are
+ * delivered (WhatsApp then read) or answered. E-mail local parts containing +bounce fail, +open are
+ * opened, +click are opened then clicked, +unsub unsubscribe; others are delivered.
+ */
+import type PgBoss from 'pg-boss';
+import { CHANNEL_IDS, type ChannelId } from '@pesan/contracts/channels';
+import { initialStatus, LIFECYCLES, type MessageStatus } from '@pesan/contracts/statuses';
+import type { ChannelDriver } from './driver.ts';
+
+export const SANDBOX_REASONS = {
+  failed: 'Sandbox: delivery failed',
+  rejected: 'Sandbox: recipient number rejected',
+  undelivered: 'Sandbox: message could not be delivered to the handset',
+  rna: 'Sandbox: ring, no answer',
+  user_busy: 'Sandbox: user busy',
+  bounce: 'Sandbox: mailbox bounced the message',
+  unsubscribe: 'Sandbox: recipient unsubscribed',
+} as const;
+
+/** One simulated carrier callback: the status it reports and its reason. */
+export interface SandboxCallback {
+  status: MessageStatus;
+  reason: string | null;
+}
+
+const ok = (...statuses: MessageStatus[]): SandboxCallback[] => statuses.map((status) => ({ status, reason: null }));
+const fail = (status: MessageStatus, reason: string): SandboxCallback => ({ status, reason });
+
+function phonePlan(channel: Exclude<ChannelId, 'email'>, number: string): SandboxCallback[] {
+  const magic = number.slice(-4);
+  switch (channel) {
+    case 'whatsapp':
+      if (magic === '0001') return [fail('failed', SANDBOX_REASONS.failed)];
+      if (magic === '0002') return [fail('rejected', SANDBOX_REASONS.rejected)];
+      if (magic === '0004') return ok('sent');
+      return ok('sent', 'delivered', 'read');
+    case 'sms':
+    case 'sms_otp':
+      if (magic === '0001') return [fail('failed', SANDBOX_REASONS.failed)];
+      if (magic === '0002') return [fail('rejected', SANDBOX_REASONS.rejected)];
+      if (magic === '0003') return [...ok('sent'), fail('undelivered', SANDBOX_REASONS.undelivered)];
+      if (magic === '0004') return ok('sent');
+      return ok('sent', 'delivered');
+    case 'call':
+      if (magic === '0001') return [fail('failed', SANDBOX_REASONS.failed)];
+      if (magic === '0005') return [fail('rna', SANDBOX_REASONS.rna)];
+      if (magic === '0006') return [fail('user_busy', SANDBOX_REASONS.user_busy)];
+      return ok('in_call', 'answered');
+    case 'voice_otp':
+      if (magic === '0001') return [fail('failed', SANDBOX_REASONS.failed)];
+      return ok('submitted', 'success');
+  }
+}
+
+function emailPlan(address: string): SandboxCallback[] {
+  const local = address.split('@')[0]!.toLowerCase();
+  if (local.includes('+bounce')) return [fail('failed', SANDBOX_REASONS.bounce)];
+  if (local.includes('+unsub')) return [...ok('delivered'), fail('unsubscribe', SANDBOX_REASONS.unsubscribe)];
+  if (local.includes('+click')) return ok('delivered', 'opened', 'clicked');
+  if (local.includes('+open')) return ok('delivered', 'opened');
+  return ok('delivered');
+}
+
+/**
+ * The callbacks the simulated carrier sends for a message to `recipient` on `channel`, in order,
+ * after the dispatcher queued it (`in_queue`). Pure and deterministic.
+ */
+export function sandboxCallbacks(channel: ChannelId, recipient: string): SandboxCallback[] {
+  return channel === 'email' ? emailPlan(recipient) : phonePlan(channel, recipient);
+}
+
+/**
+ * Every status a sandbox message moves through after acceptance: `in_queue` (the dispatcher's,
+ * where the channel has it after its initial status) then the carrier's callbacks. For demo data
+ * and tests that replay whole lifecycles.
+ */
+export function sandboxLifecycle(channel: ChannelId, recipient: string): SandboxCallback[] {
+  const queued = initialStatus(channel) !== 'in_queue' && LIFECYCLES[channel].includes('in_queue');
+  return [...(queued ? ok('in_queue') : []), ...sandboxCallbacks(channel, recipient)];
+}
+
+/** Data of a `sandbox-callback` job: the carrier's id and which callback of the plan is due. */
+export interface SandboxCallbackJob {
+  providerMessageId: string;
+  step: number;
+}
+
+/** The carrier id the sandbox gives message `messageId`. */
+export const sandboxMessageId = (messageId: string) => `sandbox-${messageId}`;
+
+/**
+ * The sandbox driver on `boss`: `send` accepts at once; `afterAccepted` schedules the first
+ * callback `delayMs` later (queue `queue`), and `wake` nudges a local worker when it is due now.
+ */
+export function createSandboxDriver(deps: { boss: PgBoss; queue: string; delayMs: number; now: () => Date; wake: () => void }): ChannelDriver {
+  return {
+    name: 'sandbox',
+    channels: CHANNEL_IDS,
+    async send(message) {
+      return { providerMessageId: sandboxMessageId(message.id) };
+    },
+    async afterAccepted(message, providerMessageId) {
+      if (!sandboxCallbacks(message.channel, message.recipient).length) return;
+      await scheduleSandboxCallback(deps, { providerMessageId, step: 0 });
+    },
+  };
+}
+
+/** Enqueues callback `job` `delayMs` from now (or now, waking a local worker). */
+export async function scheduleSandboxCallback(
+  deps: { boss: PgBoss; queue: string; delayMs: number; now: () => Date; wake: () => void },
+  job: SandboxCallbackJob,
+): Promise<void> {
+  await deps.boss.send(deps.queue, job, deps.delayMs > 0 ? { startAfter: new Date(deps.now().getTime() + deps.delayMs) } : {});
+  if (deps.delayMs === 0) deps.wake();
+}

@@ -1,0 +1,129 @@
+/**
+ * recordStatus, the one way a status changes (ARCHITECTURE.md §6.1): lifecycle rule (never
+ * backwards, duplicates and late reports ignored, skipped steps recorded), events, hourly counters
+ * by creation hour, outbox rows and the quota refund rule, on every channel.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANNEL_IDS, type ChannelId } from '@pesan/contracts/channels';
+import { initialStatus, LIFECYCLES } from '@pesan/contracts/statuses';
+import { messageEvents, messages, messageStatsHourly, statusOutbox } from '../src/db/schema/messages.ts';
+import { quotaLedger, quotas } from '../src/db/schema/quotas.ts';
+import { insertMessageWithEvent } from '../src/messaging/messages.repo.ts';
+import { setProviderMessageId } from '../src/messaging/dispatch.repo.ts';
+import { hourOf, recordStatus } from '../src/messaging/record-status.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+import { createAppWithToken, v1Post, type AppWithTokens } from './v1-helper.ts';
+
+let t: TestApp;
+let a: AppWithTokens;
+beforeAll(async () => {
+  t = await createTestApp({ workers: false });
+  a = await createAppWithToken(t, { channels: [...CHANNEL_IDS] });
+});
+afterAll(async () => t.close());
+
+const db = () => t.ctx.database.db;
+const createdAt = new Date('2026-11-20T08:42:00Z');
+
+/** A stored message at its initial status, created at `createdAt`. */
+async function message(channel: ChannelId, recipient = channel === 'email' ? 'a@example.com' : '+6281234567890') {
+  const id = randomUUID();
+  await insertMessageWithEvent(db(), { id, organizationId: a.organizationId, applicationId: a.applicationId, channel, recipient, status: initialStatus(channel), body: {}, createdAt, updatedAt: createdAt });
+  return id;
+}
+const events = async (id: string) =>
+  (await db().select().from(messageEvents).where(eq(messageEvents.messageId, id)).orderBy(asc(messageEvents.id))).map((e) => [e.status, e.reason, e.providerCode]);
+const counters = async (channel: ChannelId) =>
+  Object.fromEntries(
+    (await db().select().from(messageStatsHourly).where(and(eq(messageStatsHourly.applicationId, a.applicationId), eq(messageStatsHourly.channel, channel), eq(messageStatsHourly.hour, hourOf(createdAt)))))
+      .filter((r) => r.count !== 0)
+      .map((r) => [r.status, r.count]),
+  );
+const at = (minutes: number) => new Date(createdAt.getTime() + minutes * 60_000);
+
+describe('recordStatus', () => {
+  it('moves forward, records skipped steps, ignores duplicates and backwards reports', async () => {
+    const id = await message('whatsapp');
+    expect(await recordStatus(db(), { messageId: id, status: 'in_queue', at: at(1) })).toMatchObject({ outcome: 'recorded', previous: 'submitted', statuses: ['in_queue'] });
+    // `read` before `delivered` (and `sent`): the carrier implied them.
+    expect(await recordStatus(db(), { messageId: id, status: 'read', at: at(3), providerCode: 'r1' })).toMatchObject({ outcome: 'recorded', statuses: ['sent', 'delivered', 'read'] });
+    expect(await recordStatus(db(), { messageId: id, status: 'delivered', at: at(2) })).toMatchObject({ outcome: 'ignored', current: 'read' });
+    expect(await recordStatus(db(), { messageId: id, status: 'read', at: at(4) })).toMatchObject({ outcome: 'ignored' });
+    expect(await recordStatus(db(), { messageId: id, status: 'failed', at: at(5), reason: 'late' })).toMatchObject({ outcome: 'ignored' });
+    expect(await events(id)).toEqual([
+      ['submitted', null, null],
+      ['in_queue', null, null],
+      ['sent', null, null],
+      ['delivered', null, null],
+      ['read', null, 'r1'],
+    ]);
+    const [row] = await db().select().from(messages).where(eq(messages.id, id));
+    expect(row).toMatchObject({ status: 'read', reason: null, providerCode: 'r1' });
+    expect(row!.updatedAt.toISOString()).toBe(at(3).toISOString());
+    const outbox = await db().select().from(statusOutbox).where(eq(statusOutbox.messageId, id)).orderBy(asc(statusOutbox.id));
+    expect(outbox.map((o) => [o.previousStatus, o.status])).toEqual([
+      ['submitted', 'in_queue'],
+      ['in_queue', 'sent'],
+      ['sent', 'delivered'],
+      ['delivered', 'read'],
+    ]);
+    expect(outbox.every((o) => o.applicationId === a.applicationId && o.organizationId === a.organizationId && o.channel === 'whatsapp')).toBe(true);
+  });
+
+  it('walks every channel from its initial status to the end of its lifecycle, moving the hourly counter along', async () => {
+    for (const channel of CHANNEL_IDS) {
+      const before = await counters(channel);
+      const id = await message(channel);
+      const path = LIFECYCLES[channel];
+      expect(await counters(channel)).toEqual({ ...before, [path[0]!]: (before[path[0]!] ?? 0) + 1 });
+      const last = path[path.length - 1]!;
+      const result = await recordStatus(db(), { messageId: id, status: last, at: at(2) });
+      expect(result, channel).toMatchObject({ outcome: 'recorded', statuses: path.slice(1) });
+      expect((await events(id)).map((e) => e[0])).toEqual([...path]);
+      const after = await counters(channel);
+      expect(after[last], channel).toBe((before[last] ?? 0) + 1);
+      expect(after[path[0]!] ?? 0, channel).toBe(before[path[0]!] ?? 0);
+    }
+  });
+
+  it('finds a message by its carrier id and answers unknown for an id nobody has', async () => {
+    const id = await message('sms');
+    await setProviderMessageId(db(), id, 'smpp', 'carrier-42');
+    expect(await recordStatus(db(), { driver: 'smpp', providerMessageId: 'carrier-42', status: 'sent', at: at(1) })).toMatchObject({ outcome: 'recorded', messageId: id, statuses: ['in_queue', 'sent'] });
+    expect(await recordStatus(db(), { driver: 'smpp', providerMessageId: 'nobody', status: 'sent', at: at(1) })).toEqual({ outcome: 'unknown' });
+    expect(await recordStatus(db(), { driver: 'sandbox', providerMessageId: 'carrier-42', status: 'delivered', at: at(1) })).toEqual({ outcome: 'unknown' });
+  });
+
+  it('applies concurrent reports one after the other: each status once', async () => {
+    const id = await message('sms');
+    const results = await Promise.all(Array.from({ length: 10 }, () => recordStatus(db(), { messageId: id, status: 'delivered', at: at(1) })));
+    expect(results.filter((r) => r.outcome === 'recorded')).toHaveLength(1);
+    expect((await events(id)).map((e) => e[0])).toEqual(['submitted', 'in_queue', 'sent', 'delivered']);
+  });
+
+  it('refunds prepaid quota for a failure the carrier never took, once, and bills an undelivered SMS', async () => {
+    const p = await createAppWithToken(t, { channels: ['sms'], billingType: 'pre-paid' });
+    await db().insert(quotas).values({ applicationId: p.applicationId, type: 'sms', quota: 10, usage: 0 });
+    const send = async (to: string) => (await v1Post(t, '/sms/messages', p.tokens.sms.accessToken, { to, text: 'x' })).json().id as string;
+    const rejected = await send('081234560002');
+    const undelivered = await send('081234560003');
+    expect((await db().select().from(quotas).where(eq(quotas.applicationId, p.applicationId)))[0]!.usage).toBe(2);
+
+    expect(await recordStatus(db(), { messageId: rejected, status: 'rejected', at: new Date(), reason: 'Number barred', providerCode: '0x0000000B' })).toMatchObject({ outcome: 'recorded', refunded: 1 });
+    expect(await recordStatus(db(), { messageId: rejected, status: 'rejected', at: new Date() })).toMatchObject({ outcome: 'ignored' });
+    await recordStatus(db(), { messageId: undelivered, status: 'sent', at: new Date() });
+    expect(await recordStatus(db(), { messageId: undelivered, status: 'undelivered', at: new Date() })).toMatchObject({ outcome: 'recorded', refunded: 0 });
+
+    expect((await db().select().from(quotas).where(eq(quotas.applicationId, p.applicationId)))[0]!.usage).toBe(1);
+    const ledger = await db().select().from(quotaLedger).where(eq(quotaLedger.applicationId, p.applicationId)).orderBy(asc(quotaLedger.id));
+    expect(ledger.map((l) => [l.messageId, l.delta, l.reason])).toEqual([
+      [rejected, -1, 'message'],
+      [undelivered, -1, 'message'],
+      [rejected, 1, 'refund'],
+    ]);
+    const [row] = await db().select().from(messages).where(eq(messages.id, rejected));
+    expect(row).toMatchObject({ status: 'rejected', reason: 'Number barred', providerCode: '0x0000000B' });
+  });
+});
