@@ -19,6 +19,8 @@ import { registerCsrfGuard } from './plugins/csrf.ts';
 import { completeOpenApi } from './plugins/openapi.ts';
 import { envelope, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSession } from './plugins/session.ts';
+import { registerHealth } from './plugins/health.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { drainWorkers } from './jobs/registry.ts';
 import { createAfterAnswer, type AfterAnswer } from './lib/after-answer.ts';
 import { sharedRateLimitOptions } from './plugins/rate-limit/rate-limit-store.ts';
@@ -33,6 +35,8 @@ import { recordsRoutes } from './modules/records/records.routes.ts';
 import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
 import { v1Routes } from './messaging/v1.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { emailTrackingRoutes } from './messaging/inbound/email-tracking.routes.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -149,6 +153,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerErrorHandler(app);
   registerCsrfGuard(app, ctx.config.publicOrigin);
   registerSession(app, ctx.database.db);
+  // Operational routes (ARCHITECTURE.md §9), hidden from the OpenAPI document; metrics count every
+  // route registered after them.
+  registerMetrics(app, ctx);
+  registerHealth(app, ctx);
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(authRoutes(ctx), { prefix: '/api' });
@@ -160,6 +168,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(termsRoutes(ctx), { prefix: '/api' });
   await app.register(uploadRoutes(ctx), { prefix: '/api' });
   await app.register(v1Routes(ctx), { prefix: '/v1' });
+  // Operator CLI's loopback endpoint (hidden from the OpenAPI document).
+  await app.register(adminRoutes(ctx));
+  await app.register(emailTrackingRoutes(ctx));
 
   const serveWeb = opts.serveWeb !== false && existsSync(webDist);
   if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });

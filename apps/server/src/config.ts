@@ -30,8 +30,13 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Access-token generations per minute per user (each one makes RSA key pairs). */
   TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Customer e-mail: the sandbox carrier, or SMTP through EMAIL_SMTP_URL. */
+  EMAIL_DRIVER: z.enum(['sandbox', 'smtp'], { error: 'must be sandbox or smtp' }).default('sandbox'),
+  EMAIL_SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   /** Redis for the shared rate-limit counters; unset = counters in the database. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  /** Bearer that opens /metrics to callers other than loopback; unset = loopback only. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export interface Config {
@@ -55,6 +60,11 @@ export interface Config {
   authRateLimit: number;
   tokenRateLimit: number;
   redisUrl: string | undefined;
+  /** Driver of customer e-mail (ARCHITECTURE.md §4) and its relay. */
+  emailDriver: 'sandbox' | 'smtp';
+  emailSmtpUrl: string | undefined;
+  /** Bearer for /metrics from other than loopback (at least 16 characters); undefined = loopback only. */
+  metricsToken: string | undefined;
   role: 'all' | 'api' | 'worker';
 }
 
@@ -86,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   if (!parsed.success) {
     for (const issue of parsed.error.issues) lines.push(`${String(issue.path[0])}: ${issue.message}`);
   }
+  if (parsed.success && parsed.data.EMAIL_DRIVER === 'smtp' && !parsed.data.EMAIL_SMTP_URL) lines.push('EMAIL_SMTP_URL: is required when EMAIL_DRIVER=smtp');
   if (!['all', 'api', 'worker'].includes(roleArg)) lines.push(`--role: must be api or worker, got '${roleArg}'`);
   if (lines.length || !parsed.success) throw new ConfigError(lines);
   const e = parsed.data;
@@ -110,6 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     authRateLimit: e.AUTH_RATE_LIMIT,
     tokenRateLimit: e.TOKEN_RATE_LIMIT,
     redisUrl: e.REDIS_URL,
+    emailDriver: e.EMAIL_DRIVER,
+    emailSmtpUrl: e.EMAIL_SMTP_URL,
+    metricsToken: e.METRICS_TOKEN,
     role: roleArg as Config['role'],
   });
 }

@@ -77,7 +77,9 @@ export function parseEml(file: string, raw: string): CapturedMail {
       if (part.type === 'text/html') html = part.body;
     }
   } else {
-    text = decodePart(raw).body;
+    const part = decodePart(raw);
+    if (part.type === 'text/html') html = part.body;
+    else text = part.body;
   }
   return { file, to: header('To'), subject: header('Subject'), text, html };
 }

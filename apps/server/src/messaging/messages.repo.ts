@@ -137,3 +137,9 @@ export async function insertFinishedMessages(
     await moveStatsCounter(db, { applicationId: r.message.applicationId, channel: r.message.channel, hour: hourOf(r.message.createdAt), from: null, to: r.message.status });
   }
 }
+
+/** Channel, status and accepted body of message `id` (system context: e-mail tracking links), or null. */
+export async function findMessageForTracking(db: Db, id: string): Promise<{ channel: string; status: string; body: unknown } | null> {
+  const [row] = await db.select({ channel: messages.channel, status: messages.status, body: messages.body }).from(messages).where(eq(messages.id, id)).limit(1);
+  return row ?? null;
+}

@@ -22,6 +22,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
 import { authenticateBearer, refuseReplayedSignature, verifyRequestSignature, type V1Auth } from './token-auth.ts';
 import { acceptMessage, getMessage, type V1SendBody } from './v1.service.ts';
+import { countAcceptedMessage } from '../plugins/metrics.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -105,6 +106,7 @@ export function v1Routes(ctx: AppContext): FastifyPluginAsyncZod {
           const key = request.headers['idempotency-key'];
           const result = await acceptMessage(ctx, request.v1Auth!, send.channel, request.body as V1SendBody, typeof key === 'string' ? key : undefined);
           if (result.replayed) reply.header('Idempotent-Replayed', 'true');
+          else countAcceptedMessage(request.server, send.channel);
           return reply.status(202).send(result.message);
         },
       );

@@ -7,12 +7,22 @@ import type { AppContext } from '../../context.ts';
 import { sandboxSchedulerDeps } from '../../jobs/registry.ts';
 import type { ChannelDriver } from './driver.ts';
 import { createSandboxDriver } from './sandbox.ts';
+import { createSmtpDriver } from './smtp.ts';
+import { trackingKey } from '../email-tracking.ts';
 
 const cache = new WeakMap<AppContext, Partial<Record<ChannelId, ChannelDriver>>>();
+
+function build(ctx: AppContext, channel: ChannelId): ChannelDriver {
+  const c = ctx.config;
+  if (channel === 'email' && c.emailDriver === 'smtp' && c.emailSmtpUrl) {
+    return createSmtpDriver({ smtpUrl: c.emailSmtpUrl, from: c.mailFrom, publicUrl: c.publicUrl, trackingKey: trackingKey(c.sessionSecret) });
+  }
+  return createSandboxDriver(sandboxSchedulerDeps(ctx));
+}
 
 /** The configured driver of `channel` on `ctx` (built once per context). */
 export function driverFor(ctx: AppContext, channel: ChannelId): ChannelDriver {
   let drivers = cache.get(ctx);
   if (!drivers) cache.set(ctx, (drivers = {}));
-  return (drivers[channel] ??= createSandboxDriver(sandboxSchedulerDeps(ctx)));
+  return (drivers[channel] ??= build(ctx, channel));
 }
