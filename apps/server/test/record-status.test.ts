@@ -10,7 +10,7 @@ import { CHANNEL_IDS, type ChannelId } from '@pesan/contracts/channels';
 import { initialStatus, LIFECYCLES } from '@pesan/contracts/statuses';
 import { messageEvents, messages, messageStatsHourly, statusOutbox } from '../src/db/schema/messages.ts';
 import { quotaLedger, quotas } from '../src/db/schema/quotas.ts';
-import { insertMessageWithEvent } from '../src/messaging/messages.repo.ts';
+import { countAcceptedMessage, insertMessageWithEvent } from '../src/messaging/messages.repo.ts';
 import { setProviderMessageId } from '../src/messaging/dispatch.repo.ts';
 import { hourOf, recordStatus } from '../src/messaging/record-status.ts';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -30,7 +30,9 @@ const createdAt = new Date('2026-11-20T08:42:00Z');
 /** A stored message at its initial status, created at `createdAt`. */
 async function message(channel: ChannelId, recipient = channel === 'email' ? 'a@example.com' : '+6281234567890') {
   const id = randomUUID();
-  await insertMessageWithEvent(db(), { id, organizationId: a.organizationId, applicationId: a.applicationId, channel, recipient, status: initialStatus(channel), body: {}, createdAt, updatedAt: createdAt });
+  const row = { id, organizationId: a.organizationId, applicationId: a.applicationId, channel, recipient, status: initialStatus(channel), body: {}, createdAt, updatedAt: createdAt };
+  await insertMessageWithEvent(db(), row);
+  await countAcceptedMessage(db(), row);
   return id;
 }
 const events = async (id: string) =>

@@ -96,7 +96,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 
 /** Opens a PostgreSQL pool on `url`. */
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 20 });
   // An idle client's connection can end under us (server restart, or the database dropped right
   // after pool.end(), which resolves before the sockets close). The pool then drops that client and
   // emits 'error', which would be an uncaught exception without a listener. Running queries still

@@ -4,6 +4,7 @@
  * registers every handler. Jobs carry ids only, never message bodies.
  */
 import type PgBoss from 'pg-boss';
+import pLimit from 'p-limit';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { dispatchMessage, undispatchedMessages } from '../messaging/dispatch.ts';
@@ -31,8 +32,9 @@ export interface JobDefinition<T = unknown> {
   handler: (ctx: AppContext, data: T) => Promise<void>;
   /** Cron (UTC) when the job runs on a schedule; one job per tick across every process. */
   schedule?: string;
-  /** Jobs fetched per poll (handled concurrently) and seconds between polls. */
+  /** Jobs fetched per poll, how many of them run at once, and seconds between polls. */
   batchSize: number;
+  concurrency: number;
   pollingIntervalSeconds: number;
   /** pg-boss queue options: retries with backoff; a job left active by a dead worker expires. */
   queue: { retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number };
@@ -54,6 +56,7 @@ export const JOBS: JobDefinition<unknown>[] = [
     name: QUEUES.dispatch,
     data: messageId,
     batchSize: 50,
+    concurrency: 6,
     pollingIntervalSeconds: 0.5,
     queue: retrying,
     handler: async (ctx, { messageId: id }) => {
@@ -64,6 +67,7 @@ export const JOBS: JobDefinition<unknown>[] = [
     name: QUEUES.sandboxCallback,
     data: z.object({ providerMessageId: z.string().min(1).max(200), step: z.number().int().min(0).max(10) }),
     batchSize: 50,
+    concurrency: 6,
     pollingIntervalSeconds: 0.5,
     queue: retrying,
     handler: async (ctx, job) => {
@@ -79,6 +83,7 @@ export const JOBS: JobDefinition<unknown>[] = [
     data: none,
     schedule: '* * * * *',
     batchSize: 1,
+    concurrency: 1,
     pollingIntervalSeconds: 30,
     queue: { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 300 },
     handler: async (ctx) => {
@@ -90,6 +95,7 @@ export const JOBS: JobDefinition<unknown>[] = [
     data: none,
     schedule: MAINTENANCE_CRON,
     batchSize: 1,
+    concurrency: 1,
     pollingIntervalSeconds: 30,
     queue: { retryLimit: 2, retryDelay: 60, retryBackoff: false, expireInSeconds: 600 },
     handler: async (ctx) => {
@@ -127,7 +133,8 @@ export async function createQueues(boss: PgBoss): Promise<void> {
 
 /**
  * Registers every handler of JOBS on ctx.boss (worker role) and their schedules. A batch's jobs run
- * concurrently; a failing job is failed alone (retried with backoff), the others complete. A job
+ * `concurrency` at a time (the database pool is shared with the API); a failing job is failed alone
+ * (retried with backoff), the others complete. A job
  * whose data does not match its schema fails without retry.
  */
 export async function registerWorkers(ctx: AppContext): Promise<void> {
@@ -136,8 +143,9 @@ export async function registerWorkers(ctx: AppContext): Promise<void> {
   for (const def of JOBS) {
     if (def.schedule) await ctx.boss.schedule(def.name, def.schedule, {}, { tz: 'UTC' });
     const id = await ctx.boss.work<unknown>(def.name, { batchSize: def.batchSize, pollingIntervalSeconds: def.pollingIntervalSeconds }, async (jobs) => {
+      const limit = pLimit(def.concurrency);
       await Promise.all(
-        jobs.map(async (job) => {
+        jobs.map((job) => limit(async () => {
           const parsed = def.data.safeParse(job.data);
           if (!parsed.success) {
             // Never retried: the same data would fail the same way. Completed with the batch.
@@ -150,7 +158,7 @@ export async function registerWorkers(ctx: AppContext): Promise<void> {
             const message = err instanceof DriverError ? `${err.code}: ${err.reason}` : err instanceof Error ? err.message : String(err);
             await ctx.boss.fail(def.name, job.id, { message });
           }
-        }),
+        })),
       );
     });
     ids.set(def.name, id);

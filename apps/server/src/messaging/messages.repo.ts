@@ -79,10 +79,17 @@ export async function consumeQuota(db: Db, q: { applicationId: string; type: str
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessageRow = typeof messages.$inferInsert;
 
-/** Inserts an accepted message, its first event (same status, same time) and its hourly counter. */
+/**
+ * Inserts an accepted message and its first event (same status, same time). The caller counts it
+ * in the hourly counters (countAcceptedMessage) last in its transaction.
+ */
 export async function insertMessageWithEvent(db: Db, row: NewMessageRow & { id: string; status: string; createdAt: Date }): Promise<void> {
   await db.insert(messages).values({ ...row, updatedAt: row.createdAt });
   await db.insert(messageEvents).values({ messageId: row.id, status: row.status, reason: null, at: row.createdAt });
+}
+
+/** +1 in the hourly counter of a message accepted at `createdAt` with `status`. */
+export async function countAcceptedMessage(db: Db, row: { applicationId: string; channel: string; status: string; createdAt: Date }): Promise<void> {
   await moveStatsCounter(db, { applicationId: row.applicationId, channel: row.channel, hour: hourOf(row.createdAt), from: null, to: row.status });
 }
 

@@ -8,7 +8,7 @@
  * contracts/statuses.ts), and writes one status_outbox row per recorded status.
  */
 import type { ChannelId } from '@pesan/contracts/channels';
-import { refundsQuota, statusSteps, type MessageStatus } from '@pesan/contracts/statuses';
+import { FAILURE_STATUSES, refundsQuota, statusSteps, type MessageStatus } from '@pesan/contracts/statuses';
 import type { Db } from '../db/client.ts';
 import { insertEvents, insertOutbox, lockMessage, moveStatsCounter, refundMessageQuota, statusHistory, updateMessageStatus } from './status.repo.ts';
 
@@ -60,7 +60,6 @@ export async function recordStatus(db: Db, report: StatusReport): Promise<Record
     // Skipped steps carry no reason or code: they are what the carrier implied, not what it said.
     const events = steps.map((status) => ({ status, at: report.at, reason: status === final ? reason : null, providerCode: status === final ? providerCode : null }));
     await insertEvents(tx, message.id, events);
-    await moveStatsCounter(tx, { applicationId: message.applicationId, channel, hour: hourOf(message.createdAt), from: previous, to: final });
     await insertOutbox(
       tx,
       events.map((e, i) => ({
@@ -76,7 +75,12 @@ export async function recordStatus(db: Db, report: StatusReport): Promise<Record
       })),
     );
     let refunded = 0;
-    if (refundsQuota(channel, [...((await statusHistory(tx, message.id)) as MessageStatus[])], final)) refunded = await refundMessageQuota(tx, message.id, report.at);
+    if (FAILURE_STATUSES[channel].includes(final) && refundsQuota(channel, (await statusHistory(tx, message.id)) as MessageStatus[], final)) {
+      refunded = await refundMessageQuota(tx, message.id, report.at);
+    }
+    // Last: the counter rows are shared by every message of the hour, so their locks are held
+    // for as short a time as possible.
+    await moveStatsCounter(tx, { applicationId: message.applicationId, channel, hour: hourOf(message.createdAt), from: previous, to: final });
     return { outcome: 'recorded', messageId: message.id, channel, previous, statuses: steps, refunded };
   });
   if (outcome.outcome === 'recorded') for (const l of listeners) l(outcome);

@@ -21,6 +21,7 @@ import { isUniqueViolation, requestHash } from './idempotency.ts';
 import { enqueue, QUEUES } from '../jobs/registry.ts';
 import {
   consumeQuota,
+  countAcceptedMessage,
   findByIdempotencyKey,
   findMessageWithEvents,
   findTemplate,
@@ -172,6 +173,8 @@ export async function acceptMessage(
         const ok = await consumeQuota(tx, { applicationId: auth.applicationId, type, cost, messageId: id, at: now });
         if (!ok) throw new AppError('quota_exceeded', V1_MESSAGES.quotaExceeded);
       }
+      // Last: the counter row is shared by the hour's messages (its lock is held until commit).
+      await countAcceptedMessage(tx, row);
     });
   } catch (err) {
     if (idempotencyKey && isUniqueViolation(err)) {

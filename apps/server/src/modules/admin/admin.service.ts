@@ -1,0 +1,121 @@
+/**
+ * The operator commands (ARCHITECTURE.md §4 operator CLI) as one function shared by the CLI
+ * (cli/admin.ts, when it opens the database itself) and the loopback admin endpoint
+ * (admin.routes.ts, while a server holds the PGlite data directory): validate the command, run it
+ * through quota.service.ts, and describe what it did in the text the CLI prints.
+ *
+ * A command is JSON-shaped, with the CLI's option names and values:
+ *   { "command": "billing",  "app": "<id>", "type": "pre-paid" | "post-paid" }
+ *   { "command": "quota",    "app": "<id>", "type": "<quota type>", "add": N } (or "set": N)
+ *   { "command": "balances", "app": "<id>" }
+ * N is a whole number (or its decimal text) in operator units: minutes for `call`, messages otherwise.
+ */
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import {
+  balancesShape,
+  billingShape,
+  changeQuota,
+  exactlyOneAmount,
+  getBalances,
+  parseOperatorInput,
+  quotaShape,
+  setBillingType,
+  toOperatorUnits,
+  type Balances,
+  type BillingChange,
+  type QuotaChange,
+} from '../quota/quota.service.ts';
+
+/** Path of the loopback admin endpoint (admin.routes.ts) the CLI posts commands to. */
+export const ADMIN_COMMANDS_PATH = '/admin/commands';
+
+/** The command names, in --help order. */
+export const ADMIN_COMMANDS = ['billing', 'quota', 'balances'] as const;
+export type AdminCommandName = (typeof ADMIN_COMMANDS)[number];
+
+/** One operator command (see the module comment); `command` picks the shape. */
+export const adminCommandSchema = z.discriminatedUnion(
+  'command',
+  [
+    z.object({ command: z.literal('billing'), ...billingShape }),
+    z.object({ command: z.literal('quota'), ...quotaShape }).superRefine(exactlyOneAmount),
+    z.object({ command: z.literal('balances'), ...balancesShape }),
+  ],
+  { error: (iss) => (iss.input === undefined ? 'A command is required' : `Unknown command: use one of ${ADMIN_COMMANDS.join(', ')}`) },
+);
+export type AdminCommand = z.input<typeof adminCommandSchema>;
+
+/** What a command did: `output` is the text the CLI prints (lines ending in '\n'). */
+export interface AdminCommandResult {
+  output: string;
+}
+
+/**
+ * Validates and runs one operator command on `db` at `now` and describes the result.
+ * @throws AppError 400 `invalid_request` (one message naming the CLI option) on bad input,
+ *   404 `not_found` 'Application <id> not found'; nothing is changed on error.
+ */
+export async function runAdminCommand(db: Db, input: unknown, now: Date): Promise<AdminCommandResult> {
+  const command = parseOperatorInput(adminCommandSchema, input);
+  switch (command.command) {
+    case 'billing':
+      return { output: describeBilling(await setBillingType(db, command, now)) };
+    case 'quota':
+      return { output: describeQuota(await changeQuota(db, command, now)) };
+    case 'balances':
+      return { output: describeBalances(await getBalances(db, command)) };
+  }
+}
+
+/** `stored` units of `type` as the operator gives them: `12 min` for call, `12` otherwise. */
+export function formatAmount(type: string, stored: number, opts: { signed?: boolean } = {}): string {
+  const n = toOperatorUnits(type, stored);
+  const text = Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0+$/, '');
+  const signed = opts.signed && n > 0 ? `+${text}` : text;
+  return type === 'call' ? `${signed} min` : signed;
+}
+
+const appLabel = (r: { applicationId: string; applicationName: string }) => `Application ${r.applicationId} (${r.applicationName})`;
+
+function describeBilling(r: BillingChange): string {
+  return r.changed ? `${appLabel(r)}: billing type changed from ${r.from} to ${r.to}.\n` : `${appLabel(r)}: billing type is already ${r.to}; nothing changed.\n`;
+}
+
+function describeQuota(r: QuotaChange): string {
+  const f = (n: number) => formatAmount(r.type, n);
+  const remaining = f(r.after.quota - r.after.usage);
+  let text: string;
+  if (!r.changed) text = `${appLabel(r)}: ${r.type} quota is already ${f(r.after.quota)}; nothing changed (usage ${f(r.after.usage)}, remaining ${remaining}).\n`;
+  else {
+    const what = r.reason === 'top-up' ? `topped up by ${f(r.delta)}` : `set to ${f(r.after.quota)}`;
+    text =
+      `${appLabel(r)}: ${r.type} quota ${what}: quota ${f(r.before.quota)} -> ${f(r.after.quota)}, usage ${f(r.after.usage)}, remaining ${remaining}.\n` +
+      `Ledger row: ${r.type} ${formatAmount(r.type, r.delta, { signed: true })} (${r.reason}).\n`;
+  }
+  if (r.billingType === 'post-paid') text += `Note: the application is post-paid, so its messages take no quota until its billing type is pre-paid.\n`;
+  return text;
+}
+
+const pad = (s: string, n: number) => s.padEnd(n);
+const padLeft = (s: string, n: number) => s.padStart(n);
+
+function describeBalances(r: Balances): string {
+  const label = (type: string) => (type === 'call' ? 'call (min)' : type);
+  const num = (type: string, n: number) => formatAmount(type, n).replace(/ min$/, '');
+  const rows = r.quotas.map((q) => [label(q.type), num(q.type, q.quota), num(q.type, q.usage), num(q.type, q.remaining)]);
+  const header = ['type', 'quota', 'usage', 'remaining'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? pad(c, widths[0]!) : padLeft(c, widths[i]!))).join('  ');
+  let text = `${appLabel(r)}, billing type ${r.billingType}\n\n${line(header)}\n${rows.map(line).join('\n')}\n\n`;
+  if (!r.ledger.length) return `${text}No ledger rows yet.\n`;
+  text += `Last ${r.ledger.length} ledger row${r.ledger.length === 1 ? '' : 's'}, newest first:\n`;
+  const typeWidth = Math.max(...r.ledger.map((l) => label(l.type).length));
+  const deltas = r.ledger.map((l) => formatAmount(l.type, l.delta, { signed: true }).replace(/ min$/, ''));
+  const deltaWidth = Math.max(...deltas.map((d) => d.length));
+  r.ledger.forEach((l, i) => {
+    const message = l.messageId ? `  message ${l.messageId}` : '';
+    text += `${l.at.toISOString()}  ${pad(label(l.type), typeWidth)}  ${padLeft(deltas[i]!, deltaWidth)}  ${l.reason}${message}\n`;
+  });
+  return text;
+}
