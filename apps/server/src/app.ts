@@ -22,6 +22,7 @@ import { registerSession } from './plugins/session.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { drainWorkers } from './jobs/registry.ts';
+import { closeDrivers } from './messaging/drivers/drivers.ts';
 import { createAfterAnswer, type AfterAnswer } from './lib/after-answer.ts';
 import { sharedRateLimitOptions } from './plugins/rate-limit/rate-limit-store.ts';
 import { safeLoggerOptions } from './lib/log-safety.ts';
@@ -145,7 +146,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // One process may run the app and the workers: drain running jobs before the database closes.
-  app.addHook('onClose', async () => drainWorkers(ctx.boss));
+  app.addHook('onClose', async () => {
+    await drainWorkers(ctx.boss);
+    closeDrivers(ctx);
+  });
   // Work that runs after an answer (lib/after-answer.ts) finishes before the database closes.
   const afterAnswer = createAfterAnswer();
   app.decorate('afterAnswer', afterAnswer);

@@ -8,6 +8,7 @@ import { DEMO_LOGIN, seedDemoData } from './db/seed.ts';
 import { demoAccountExists } from './db/seed/accounts.ts';
 import { startBoss } from './jobs/boss.ts';
 import { registerWorkers } from './jobs/registry.ts';
+import { closeDrivers } from './messaging/drivers/drivers.ts';
 import { buildApp } from './app.ts';
 import type { AppContext } from './context.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
     try {
       await app?.close();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      closeDrivers(ctx);
       await database.close();
     } finally {
       clearTimeout(force);

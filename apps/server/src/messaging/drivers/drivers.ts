@@ -26,3 +26,10 @@ export function driverFor(ctx: AppContext, channel: ChannelId): ChannelDriver {
   if (!drivers) cache.set(ctx, (drivers = {}));
   return (drivers[channel] ??= build(ctx, channel));
 }
+
+/** Closes the drivers built for `ctx` that hold connections (SMTP pools); later sends build new ones. */
+export function closeDrivers(ctx: AppContext): void {
+  const drivers = cache.get(ctx);
+  cache.delete(ctx);
+  for (const d of Object.values(drivers ?? {})) (d as ChannelDriver & { close?: () => void }).close?.();
+}
