@@ -5,60 +5,24 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../src/config.ts';
 import { createMailer } from '../src/lib/mailer.ts';
 import { verificationMail } from '../src/modules/auth/auth.mail.ts';
 import { createTestApp, sameOrigin } from './harness.ts';
 import { parseEml, TEST_PASSWORD } from './accounts-helper.ts';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
+import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from './smtp-peer.ts';
 
 describe('mailer', () => {
-  let server: SMTPServer;
+  let peer: SmtpPeer;
   let port: number;
-  const received: Received[] = [];
-  /** While set, DATA is held until the test calls the released callbacks (a slow mail server). */
-  let hold = false;
-  const held: (() => void)[] = [];
+  let received: ReceivedMail[];
   beforeAll(async () => {
-    server = new SMTPServer({
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      authOptional: true,
-      logger: false,
-      onRcptTo(address, _session, callback) {
-        if (address.address.startsWith('refuse')) return callback(new Error('mailbox unavailable'));
-        callback();
-      },
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          const accept = () => {
-            received.push({
-              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-              to: session.envelope.rcptTo.map((r) => r.address),
-              raw: Buffer.concat(chunks).toString('utf8'),
-            });
-            callback();
-          };
-          if (hold) held.push(accept);
-          else accept();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    port = (server.server.address() as AddressInfo).port;
+    peer = await startSmtpPeer((address) => (address.startsWith('refuse') ? new Error('mailbox unavailable') : null));
+    port = peer.port;
+    received = peer.received;
   });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  afterAll(async () => peer.close());
 
   it('sends through SMTP with a text and an HTML part', async () => {
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Pesan <no-reply@pesan.test>', dataDir: '/nonexistent' });
@@ -128,7 +92,7 @@ describe('mailer', () => {
     try {
       const payload = { fullName: 'Rina', email: 'rina@example.com', phoneNumber: '081234567890', password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD };
       expect((await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: sameOrigin, payload })).statusCode).toBe(201);
-      hold = true;
+      peer.hold = true;
       const timeout = new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 5000));
       const forgot = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/forgot_password', headers: sameOrigin, payload: { email } });
       const known = await Promise.race([forgot('rina@example.com'), timeout]);
@@ -138,16 +102,16 @@ describe('mailer', () => {
       expect(unknown.statusCode).toBe(200);
       expect(unknown.json()).toEqual(known.json());
       // The reset e-mail is on its way, held by the server; it arrives once released.
-      for (let i = 0; i < 200 && held.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
-      expect(held).toHaveLength(1);
-      hold = false;
-      held.splice(0).forEach((accept) => accept());
+      for (let i = 0; i < 200 && peer.held.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(peer.held).toHaveLength(1);
+      peer.hold = false;
+      peer.held.splice(0).forEach((accept) => accept());
       for (let i = 0; i < 200 && !received.some((r) => r.to.includes('rina@example.com') && r.raw.includes('reset-password')); i++) await new Promise((r) => setTimeout(r, 25));
       expect(received.filter((r) => r.to.includes('rina@example.com') && r.raw.includes('reset-password?token='))).toHaveLength(1);
       expect(received.some((r) => r.to.includes('nobody-here@example.com'))).toBe(false);
     } finally {
-      hold = false;
-      held.splice(0).forEach((accept) => accept());
+      peer.hold = false;
+      peer.held.splice(0).forEach((accept) => accept());
       await t.close();
     }
   });

@@ -5,55 +5,30 @@
  * retried, then the open pixel, click redirect (only to the message's own links) and one-click
  * unsubscribe, all through recordStatus.
  */
-import type { AddressInfo } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageEvents } from '../src/db/schema/messages.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { parseEml } from './accounts-helper.ts';
+import { smtpRefusal, startSmtpPeer, type SmtpPeer } from './smtp-peer.ts';
 import { createAppWithToken, v1Post, waitForStatus, type AppWithTokens } from './v1-helper.ts';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-let server: SMTPServer;
+let peer: SmtpPeer;
 let t: TestApp;
 let a: AppWithTokens;
-const received: Received[] = [];
-const attempts = new Map<string, number>();
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    authOptional: true,
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      const to = address.address;
-      attempts.set(to, (attempts.get(to) ?? 0) + 1);
-      if (to.startsWith('perm')) return callback(Object.assign(new Error('5.1.1 <' + to + '>: mailbox does not exist'), { responseCode: 550 }));
-      if (to.startsWith('temp') && attempts.get(to) === 1) return callback(Object.assign(new Error('4.2.0 greylisted, try again later'), { responseCode: 451 }));
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
+  peer = await startSmtpPeer((to, attempt) => {
+    if (to.startsWith('perm')) return smtpRefusal(550, `5.1.1 <${to}>: mailbox does not exist`);
+    if (to.startsWith('temp') && attempt === 1) return smtpRefusal(451, '4.2.0 greylisted, try again later');
+    return null;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.server.address() as AddressInfo;
-  t = await createTestApp({ env: { EMAIL_DRIVER: 'smtp', EMAIL_SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Pesan <no-reply@pesan.test>' } });
+  t = await createTestApp({ env: { EMAIL_DRIVER: 'smtp', EMAIL_SMTP_URL: peer.url, MAIL_FROM: 'Pesan <no-reply@pesan.test>' } });
   a = await createAppWithToken(t, { channels: ['email'] });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await peer.close();
 });
 
 const send = async (body: object) => {
@@ -63,7 +38,7 @@ const send = async (body: object) => {
 };
 const statuses = async (id: string) =>
   (await t.ctx.database.db.select().from(messageEvents).where(eq(messageEvents.messageId, id)).orderBy(asc(messageEvents.id))).map((e) => e.status);
-const mailTo = (to: string) => received.filter((r) => r.to.includes(to));
+const mailTo = (to: string) => peer.received.filter((r) => r.to.includes(to));
 /** The header block of a raw message with folded lines joined. */
 const headersOf = (raw: string) => raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
 /** Decoded HTML, with quoted-printable soft breaks and =3D undone. */
@@ -119,10 +94,10 @@ describe('smtp driver', () => {
 
   it('retries a temporary refusal with backoff, the message staying in_queue, then delivers once', async () => {
     const id = await send({ to: 'temp@example.com', subject: 'S', text: 'x' });
-    for (let i = 0; i < 100 && (attempts.get('temp@example.com') ?? 0) < 1; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && (peer.attempts.get('temp@example.com') ?? 0) < 1; i++) await new Promise((r) => setTimeout(r, 50));
     expect((await statuses(id)).at(-1)).toBe('in_queue');
     await waitForStatus(t, id, a.tokens.email.accessToken, 'delivered', 30_000);
-    expect(attempts.get('temp@example.com')).toBe(2);
+    expect(peer.attempts.get('temp@example.com')).toBe(2);
     expect(mailTo('temp@example.com')).toHaveLength(1);
     expect(await statuses(id)).toEqual(['submitted', 'in_queue', 'delivered']);
   });
