@@ -4,8 +4,8 @@
  */
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, openDatabase, type Database } from './db/client.ts';
-import { DEMO_LOGIN, seedDemoData } from './db/seed.ts';
-import { demoAccountExists } from './db/seed/accounts.ts';
+import { DEMO_LOGIN, seedDemoData } from './seed/seed.ts';
+import { demoAccountExists } from './seed/accounts.ts';
 import { startBoss } from './jobs/boss.ts';
 import { registerWorkers } from './jobs/registry.ts';
 import { closeDrivers } from './messaging/drivers/drivers.ts';

@@ -298,7 +298,7 @@ describe('demo application seed', () => {
   afterAll(async () => t.close());
 
   it('creates Demo App with all six channels and an approved template for the demo organization', async () => {
-    const { seedDemoApplications } = await import('../src/db/seed/applications.ts');
+    const { seedDemoApplications } = await import('../src/seed/applications.ts');
     const { waTemplates } = await import('../src/db/schema/templates.ts');
     const acc = await createAccount(t);
     const ids: { userId?: string; organizationId?: string; applicationId?: string } = { userId: acc.userId, organizationId: acc.organizationId };
@@ -326,7 +326,7 @@ describe('demo application seed', () => {
   });
 
   it('does nothing without the demo organization and user', async () => {
-    const { seedDemoApplications } = await import('../src/db/seed/applications.ts');
+    const { seedDemoApplications } = await import('../src/seed/applications.ts');
     const before = (await t.ctx.database.db.select({ n: count() }).from(applications))[0]!.n;
     const ids = {};
     await seedDemoApplications(t.ctx, ids);

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { TERMS_VERSIONS } from '@pesan/contracts/auth';
-import { DEMO_LOGIN, type DemoIds } from '../src/db/seed.ts';
-import { seedDemoAccounts } from '../src/db/seed/accounts.ts';
+import { DEMO_LOGIN, type DemoIds } from '../src/seed/seed.ts';
+import { seedDemoAccounts } from '../src/seed/accounts.ts';
 import { organizations } from '../src/db/schema/organizations.ts';
 import { termsAcceptances, users } from '../src/db/schema/users.ts';
 import { cookieFrom, createTestApp, sameOrigin, type TestApp } from './harness.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messageEvents, messages } from '../src/db/schema/messages.ts';
-import { seedDemoTraffic } from '../src/db/seed/traffic.ts';
+import { seedDemoTraffic } from '../src/seed/traffic.ts';
 import type { ChannelId } from '@pesan/contracts/channels';
 import { sandboxLifecycle } from '../src/messaging/drivers/sandbox.ts';
 import { undispatchedMessages } from '../src/messaging/dispatch.ts';

@@ -23,6 +23,7 @@ import {
   consumeQuota,
   countAcceptedMessage,
   findByIdempotencyKey,
+  findMessageForTracking as findTrackedMessageRow,
   findMessageWithEvents,
   findTemplate,
   insertMessageWithEvent,
@@ -201,4 +202,14 @@ export async function getMessage(ctx: AppContext, auth: V1Auth, id: string): Pro
   const found = await findMessageWithEvents(ctx.database.db, auth.organizationId, auth.applicationId, id);
   if (!found) throw notFound();
   return toV1Message(found.message, { events: found.events });
+}
+
+/**
+ * The message `id` as the e-mail tracking routes need it (inbound/email-tracking.routes.ts):
+ * `{channel, status, body}` with `body` the stored send body (JSON), or null when there is none.
+ * Not scoped by organization: `id` comes from a tracking token whose signature was checked
+ * (email-tracking.ts verifyTrackingToken), which is the authority here.
+ */
+export function findMessageForTracking(db: Db, id: string): Promise<{ channel: string; status: string; body: unknown } | null> {
+  return findTrackedMessageRow(db, id);
 }

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMEMBER_TTL_SECONDS, SESSION_TTL_SECONDS } from '@pesan/contracts/auth';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
-import { findLiveSession, insertSession, revokeSession, type SessionRow } from '../modules/auth/session.repo.ts';
+import { findLiveSession, insertSession, revokeSession, type SessionRow } from '../modules/auth/session.service.ts';
 
 export const SESSION_COOKIE = 'pesan_session';
 

@@ -10,7 +10,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { trackedLinks, trackingKey, verifyTrackingToken } from '../email-tracking.ts';
-import { findMessageForTracking } from '../messages.repo.ts';
+import { findMessageForTracking } from '../v1.service.ts';
 import { recordStatus } from '../record-status.ts';
 
 /** A transparent 1×1 GIF. */

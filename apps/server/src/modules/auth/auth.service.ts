@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
-import { findUserByEmail, findUserById, insertUser, markEmailVerified, setPasswordHash, type UserRow } from '../user/user.repo.ts';
+import { findUserByEmail, findUserById, insertUser, markEmailVerified, setPasswordHash, type UserRow } from '../user/user.service.ts';
 import { passwordChangedMail, resetPasswordMail, verificationMail } from './auth.mail.ts';
 import {
   clearLoginFailures,

@@ -6,7 +6,7 @@
 import { ORGANIZATION_MESSAGES, type Organization, type OrganizationInput } from '@pesan/contracts/organization';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { SessionRow } from '../auth/session.repo.ts';
+import type { SessionRow } from '../auth/session.service.ts';
 import { attachUserToOrganization, findOrganizationById, insertOrganization, updateOrganization, type OrganizationRow } from './organization.repo.ts';
 
 /** The console's organization JSON (contracts organizationResponseSchema; the spec's snake_case names). */

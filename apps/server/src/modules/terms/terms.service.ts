@@ -4,7 +4,7 @@
  */
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { SessionRow } from '../auth/session.repo.ts';
+import type { SessionRow } from '../auth/session.service.ts';
 import { hasAcceptance, insertAcceptance } from './terms.repo.ts';
 
 export interface TermsVersions {

@@ -4,10 +4,45 @@
  */
 import { AUTH_MESSAGES, type User, type UpdateUserInput } from '@pesan/contracts/auth';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { isOwnAvatarUpload } from '../upload/upload.service.ts';
-import type { SessionRow } from '../auth/session.repo.ts';
-import { findUserById, updateUserProfile, type UserRow } from './user.repo.ts';
+import type { SessionRow } from '../auth/session.service.ts';
+import * as repo from './user.repo.ts';
+
+/** A users table row (argon2id `passwordHash`, lower-cased `email`, `emailVerifiedAt` null until verified). */
+export type UserRow = repo.UserRow;
+
+/** The user with `id` (a UUID; callers compare with the session first), or null. */
+export function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  return repo.findUserById(db, id);
+}
+
+/** The user with the lower-cased `email`, or null (sign-in, registration, password reset). */
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  return repo.findUserByEmail(db, email);
+}
+
+/**
+ * Inserts a user (`passwordHash` an argon2id PHC string; `phoneNumber` stored as given) and
+ * returns the row. @throws the driver's unique violation (code 23505) when the e-mail exists.
+ */
+export function insertUser(
+  db: Db,
+  row: { fullName: string; email: string; phoneNumber: string; passwordHash: string; emailVerifiedAt?: Date | null; organizationId?: string | null },
+): Promise<UserRow> {
+  return repo.insertUser(db, row);
+}
+
+/** Replaces the user's password hash (argon2id PHC string) at `now`. `db` may be a transaction. */
+export function setPasswordHash(db: Db, id: string, passwordHash: string, now: Date): Promise<void> {
+  return repo.setPasswordHash(db, id, passwordHash, now);
+}
+
+/** Marks the e-mail verified at `now` (an earlier time stays); the row, or null when the user is gone. `db` may be a transaction. */
+export function markEmailVerified(db: Db, id: string, now: Date): Promise<UserRow | null> {
+  return repo.markEmailVerified(db, id, now);
+}
 
 /** The console's user JSON (contracts userSchema): no hash, no timestamps. */
 export function toUser(row: UserRow): User {
@@ -62,7 +97,7 @@ export async function updateOwnUser(ctx: AppContext, session: SessionRow, id: st
   if (input.avatar && input.avatar !== current.avatar && !(await isOwnAvatarUpload(ctx, id, input.avatar))) {
     throw fieldError('avatar', AUTH_MESSAGES.avatarInvalid);
   }
-  const row = await updateUserProfile(ctx.database.db, id, { fullName: input.fullName, avatar: input.avatar }, ctx.now());
+  const row = await repo.updateUserProfile(ctx.database.db, id, { fullName: input.fullName, avatar: input.avatar }, ctx.now());
   if (!row) throw notFound('User');
   return toUser(row);
 }

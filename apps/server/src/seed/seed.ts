@@ -4,9 +4,9 @@
  * (applications), and some delivered traffic (traffic). Each part fills `ids` for the next.
  */
 import type { AppContext } from '../context.ts';
-import { seedDemoAccounts } from './seed/accounts.ts';
-import { seedDemoApplications } from './seed/applications.ts';
-import { seedDemoTraffic } from './seed/traffic.ts';
+import { seedDemoAccounts } from './accounts.ts';
+import { seedDemoApplications } from './applications.ts';
+import { seedDemoTraffic } from './traffic.ts';
 
 export const DEMO_LOGIN = { email: 'demo@pesan.local', password: 'Demo@1234' } as const;
 

@@ -9,10 +9,10 @@ import type { ChannelId } from '@pesan/contracts/channels';
 import { normalisePhone } from '@pesan/contracts/phone';
 import { countSmsSegments } from '@pesan/contracts/sms';
 import { initialStatus } from '@pesan/contracts/statuses';
-import type { DemoIds } from '../seed.ts';
-import type { AppContext } from '../../context.ts';
-import { insertFinishedMessages } from '../../messaging/messages.repo.ts';
-import { sandboxLifecycle, sandboxMessageId } from '../../messaging/drivers/sandbox.ts';
+import type { DemoIds } from './seed.ts';
+import type { AppContext } from '../context.ts';
+import { insertFinishedMessages } from '../messaging/messages.repo.ts';
+import { sandboxLifecycle, sandboxMessageId } from '../messaging/drivers/sandbox.ts';
 
 type Demo = [ChannelId, string, Record<string, unknown>];
 

@@ -4,12 +4,12 @@
  * console opens without the terms modal. Fills `ids.userId` and `ids.organizationId`.
  */
 import { TERMS_VERSIONS } from '@pesan/contracts/auth';
-import type { AppContext } from '../../context.ts';
-import { DEMO_LOGIN, type DemoIds } from '../seed.ts';
-import { hashPassword } from '../../modules/auth/password.ts';
-import { findUserByEmail, insertUser } from '../../modules/user/user.repo.ts';
-import { attachUserToOrganization, insertOrganization } from '../../modules/organization/organization.repo.ts';
-import { insertAcceptance } from '../../modules/terms/terms.repo.ts';
+import type { AppContext } from '../context.ts';
+import { DEMO_LOGIN, type DemoIds } from './seed.ts';
+import { hashPassword } from '../modules/auth/password.ts';
+import { findUserByEmail, insertUser } from '../modules/user/user.repo.ts';
+import { attachUserToOrganization, insertOrganization } from '../modules/organization/organization.repo.ts';
+import { insertAcceptance } from '../modules/terms/terms.repo.ts';
 
 /** Seeds the verified demo user in the demo organization with the current terms accepted; fills `ids`. Safe to run again. */
 export async function seedDemoAccounts(ctx: AppContext, ids: DemoIds): Promise<void> {

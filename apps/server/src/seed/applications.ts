@@ -5,10 +5,10 @@
  * organization and user (seeded by accounts.ts).
  */
 import { CHANNELS } from '@pesan/contracts/channels';
-import type { DemoIds } from '../seed.ts';
-import type { AppContext } from '../../context.ts';
-import { waTemplates } from '../schema/templates.ts';
-import { insertApplication } from '../../modules/application/application.repo.ts';
+import type { DemoIds } from './seed.ts';
+import type { AppContext } from '../context.ts';
+import { waTemplates } from '../db/schema/templates.ts';
+import { insertApplication } from '../modules/application/application.repo.ts';
 
 export const DEMO_APPLICATION_NAME = 'Demo App';
 

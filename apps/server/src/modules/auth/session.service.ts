@@ -1,0 +1,28 @@
+/**
+ * Sessions as the rest of the server sees them (ARCHITECTURE.md §5, §7.2): plugins/session.ts
+ * loads, starts and ends them through these functions, and other modules take the `SessionRow`
+ * type from here, never from session.repo.ts (ARCHITECTURE.md §3: a module never imports another
+ * module's repo).
+ */
+import type { Db } from '../../db/client.ts';
+import * as repo from './session.repo.ts';
+
+export type { SessionRow } from './session.repo.ts';
+
+/**
+ * The live session (not revoked, `expiresAt` after `now`) whose random id has the SHA-256 hex
+ * `idHash`, joined with its user (`emailVerified` is a boolean), or null.
+ */
+export function findLiveSession(db: Db, idHash: string, now: Date): Promise<repo.SessionRow | null> {
+  return repo.findLiveSession(db, idHash, now);
+}
+
+/** Stores a new session: the SHA-256 hex of its random id, its user and its expiry (a Date). */
+export function insertSession(db: Db, row: { idHash: string; userId: string; expiresAt: Date }): Promise<void> {
+  return repo.insertSession(db, row);
+}
+
+/** Revokes the session with the SHA-256 hex `idHash` at `now`; its cookie then gets 401. */
+export function revokeSession(db: Db, idHash: string, now: Date): Promise<void> {
+  return repo.revokeSession(db, idHash, now);
+}
