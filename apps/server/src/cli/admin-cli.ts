@@ -17,7 +17,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { DataDirLockedError, openDatabase } from '../db/client.ts';
+import { DataDirLockedError, openDatabase, type Database } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { ADMIN_COMMANDS, ADMIN_COMMANDS_PATH, adminCommandSchema, runAdminCommand, type AdminCommandName } from '../modules/admin/admin.service.ts';
 import { adminKeyPath, readAdminKey } from '../modules/admin/admin-key.ts';
@@ -124,6 +124,12 @@ export function parseArgv(argv: string[]): Parsed {
   return { command: { command, ...values } };
 }
 
+/** One line for an unexpected error (an AggregateError of a refused connection has no message). */
+function describeError(err: unknown): string {
+  const e = err as (Error & { code?: string; errors?: unknown[] }) | undefined;
+  return (e?.message || e?.code || (e?.errors?.[0] as Error | undefined)?.message || String(err)).split('\n')[0]!;
+}
+
 /** The loopback base URL of the server of `config` (its PORT; HOST when that is a loopback address). */
 export function loopbackUrl(config: Pick<Config, 'host' | 'port'>): string {
   const host = config.host === 'localhost' || config.host === '::1' || config.host.startsWith('127.') ? config.host : '127.0.0.1';
@@ -138,7 +144,13 @@ export function loopbackUrl(config: Pick<Config, 'host' | 'port'>): string {
 async function runDirect(config: Config, command: Record<string, unknown>, out: (s: string) => void): Promise<void> {
   const noDatabase = `No Pesan database in ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}: point DATA_DIR (default ./data, relative to where the server runs) or DATABASE_URL at the server's database, or start the server once to create it.`;
   if (!config.databaseUrl && !existsSync(join(config.dataDir, 'db', 'PG_VERSION'))) throw new CliFailure(noDatabase);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) throw err;
+    throw new CliFailure(`Cannot open the database: ${describeError(err)}`);
+  }
   try {
     if (!(await database.hasSchema())) throw new CliFailure(noDatabase);
     await database.migrate();
@@ -152,10 +164,11 @@ async function runDirect(config: Config, command: Record<string, unknown>, out: 
 async function runRemote(config: Config, command: Record<string, unknown>, out: (s: string) => void, note: (s: string) => void): Promise<void> {
   const key = readAdminKey(config.dataDir);
   if (!key) {
-    throw new CliFailure(`The data directory ${config.dataDir} is in use by a running Pesan process, but its admin key ${adminKeyPath(config.dataDir)} is missing or unreadable. Restart the server (it creates the key), or stop it and run the command again.`);
+    throw new CliFailure(
+      `The data directory ${config.dataDir} is in use by another Pesan process, and its admin key ${adminKeyPath(config.dataDir)} is missing or unreadable (a server creates it at start). Wait for that process to end or stop it, then run the command again.`,
+    );
   }
   const url = `${loopbackUrl(config)}${ADMIN_COMMANDS_PATH}`;
-  note(`The data directory ${config.dataDir} is in use by a running server: sending the command to it at ${loopbackUrl(config)}.\n`);
   let res: Response;
   try {
     res = await fetch(url, {
@@ -165,11 +178,12 @@ async function runRemote(config: Config, command: Record<string, unknown>, out: 
       signal: AbortSignal.timeout(30_000),
     });
   } catch (err) {
-    const why = (err as Error & { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
+    const why = (err as Error & { cause?: { code?: string } }).cause?.code ?? describeError(err);
     throw new CliFailure(
       `The data directory ${config.dataDir} is in use by another Pesan process, but no server answers at ${loopbackUrl(config)} (${why}). Run this command with the PORT (and HOST) of that server, or stop it first.`,
     );
   }
+  note(`The data directory ${config.dataDir} is in use by a running server: sending the command to it at ${loopbackUrl(config)}.\n`);
   const body = (await res.json().catch(() => null)) as { output?: string; error?: { code?: string; message?: string } } | null;
   if (res.ok && typeof body?.output === 'string') return out(body.output);
   const message = body?.error?.message ?? `HTTP ${res.status}`;
@@ -222,6 +236,6 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   } catch (err) {
     if (err instanceof CliFailure) return fail(err.message, err.exitCode);
     if (err instanceof AppError) return fail(err.message, err.statusCode === 400 ? EXIT.usage : EXIT.failed);
-    return fail(`${(err as Error).message ?? String(err)}`, EXIT.failed);
+    return fail(describeError(err), EXIT.failed);
   }
 }
