@@ -9,16 +9,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { freshPostgresDatabase, testDbKind } from './harness.ts';
 import { insertApplication } from './quota-fixtures.ts';
+import { adminEntry, repoRoot, runNode, serverEntry, waitForHealth } from './server-process.ts';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const adminEntry = fileURLToPath(new URL('../src/cli/admin.ts', import.meta.url));
-const serverEntry = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
@@ -51,30 +48,12 @@ function freePort(): Promise<number> {
 
 /** Starts the server on `dataDir` and `port`; resolves once /api/health answers. */
 async function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    cwd: repoRoot,
-    env: childEnv({ DATA_DIR: dataDir, PORT: String(port), DEMO_DATA: 'false', SANDBOX_DELAY_MS: '0' }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const proc = runNode(serverEntry, [], { HOST: '', DATA_DIR: dataDir, PORT: String(port), DEMO_DATA: 'false', SANDBOX_DELAY_MS: '0' });
   let done = false;
-  void exited.then(() => (done = true));
-  cleanups.push(() => void (done || child.kill('SIGKILL')));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (done) throw new Error(`server exited early: ${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    if (Date.now() > deadline) throw new Error(`no health: ${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, exited, output: () => output };
+  void proc.exited.then(() => (done = true));
+  cleanups.push(() => void (done || proc.child.kill('SIGKILL')));
+  await waitForHealth(port, proc);
+  return proc;
 }
 
 /** A PGlite data directory with the schema and one application, closed again (lock released). */

@@ -3,45 +3,17 @@
  * message and corrupts nothing; a restart after `kill -9` opens at once, issue 6), clean shutdown on
  * SIGTERM and SIGINT, and configuration errors.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../src/config.ts';
+import { runNode, serverEntry, waitForHealth } from './server-process.ts';
 
-const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => out };
-}
-
-async function waitForHealth(port: number, proc: { exited: Promise<number | null>; output: () => string }) {
-  const deadline = Date.now() + 60_000;
-  let done = false;
-  void proc.exited.then(() => (done = true));
-  for (;;) {
-    if (done) throw new Error(`exited early: ${proc.output()}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {
-      /* starting */
-    }
-    if (Date.now() > deadline) throw new Error(`no health: ${proc.output()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const run = (env: Record<string, string>) => runNode(serverEntry, [], env);
 
 describe('server process', () => {
   it('refuses a second process on the same data directory and shuts down cleanly on SIGTERM', async () => {
@@ -92,7 +64,7 @@ describe('server process', () => {
     const started = Date.now();
     const second = run({ DATA_DIR: dataDir, PORT: String(port + 1) });
     let tookOverAt = 0;
-    second.child.stderr.on('data', () => {
+    second.child.stderr!.on('data', () => {
       if (!tookOverAt && second.output().includes('which no longer runs; taking it over')) tookOverAt = Date.now();
     });
     await waitForHealth(port + 1, second);

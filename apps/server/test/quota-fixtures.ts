@@ -3,26 +3,15 @@
  * application inserted directly (no sign-up: the operator commands do not care who owns it), and a
  * snapshot of everything the commands may change, to prove a refusal changed nothing.
  */
-import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { applications } from '../src/db/schema/applications.ts';
-import { organizations } from '../src/db/schema/organizations.ts';
 import { quotaLedger, quotas } from '../src/db/schema/quotas.ts';
-import { users } from '../src/db/schema/users.ts';
+import { insertTenant } from './v1-helper.ts';
 
 /** Inserts an organization, its user and one application; returns the application id. */
 export async function insertApplication(db: Db, opts: { name?: string; billingType?: 'pre-paid' | 'post-paid' } = {}): Promise<string> {
-  const [org] = await db.insert(organizations).values({ businessName: 'Operator Test', businessPhone: '+6281200000000', businessAddress: 'Jl. Uji 1' }).returning({ id: organizations.id });
-  const [user] = await db
-    .insert(users)
-    .values({ fullName: 'Operator Test', email: `op-${randomUUID()}@example.com`, phoneNumber: '+6281200000001', passwordHash: 'not-a-hash', organizationId: org!.id })
-    .returning({ id: users.id });
-  const [app] = await db
-    .insert(applications)
-    .values({ organizationId: org!.id, userId: user!.id, name: opts.name ?? 'Ops App', billingType: opts.billingType ?? 'post-paid' })
-    .returning({ id: applications.id });
-  return app!.id;
+  return (await insertTenant(db, { name: opts.name ?? 'Ops App', billingType: opts.billingType })).applicationId;
 }
 
 /** The application's billing type and updated_at, its quota rows and its ledger, in a stable order. */

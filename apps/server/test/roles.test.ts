@@ -4,30 +4,20 @@
  * through the API all reach their final status, none is stuck and no status is recorded twice.
  * Real processes, started as `npm start` starts them. PostgreSQL only (PGlite is one process).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../src/db/client.ts';
 import { freshPostgresDatabase, testDbKind, type TestApp } from './harness.ts';
 import { createAppWithToken } from './v1-helper.ts';
+import { runNode, serverEntry } from './server-process.ts';
 
-const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const MESSAGES = 2000;
 
 function start(env: Record<string, string>, role: 'api' | 'worker') {
-  const child = spawn(process.execPath, ['--import', 'tsx', main, `--role=${role}`], {
-    env: { ...process.env, LOG_LEVEL: 'warn', DEMO_DATA: 'false', SANDBOX_DELAY_MS: '0', V1_RATE_LIMIT: '1000000', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => out };
+  return runNode(serverEntry, [`--role=${role}`], { DEMO_DATA: 'false', SANDBOX_DELAY_MS: '0', V1_RATE_LIMIT: '1000000', ...env });
 }
 
 async function until(what: string, check: () => Promise<boolean> | boolean, ms: number, output: () => string) {

@@ -11,6 +11,7 @@ import { organizations } from '../src/db/schema/organizations.ts';
 import { users } from '../src/db/schema/users.ts';
 import { accessTokens, applicationChannels, applications } from '../src/db/schema/applications.ts';
 import { messageEvents, messages } from '../src/db/schema/messages.ts';
+import type { Db } from '../src/db/client.ts';
 import type { TestApp } from './harness.ts';
 
 export interface TokenPair {
@@ -33,14 +34,13 @@ export async function issueToken(t: TestApp, a: { applicationId: string; organiz
 }
 
 /**
- * Creates an organization, a user, an application with `channels` and one access token per channel.
- * `billingType` default 'post-paid'; `requireSignature` default false.
+ * Inserts an organization, its user and one application (no sign-up, no channels).
+ * `billingType` default 'post-paid'; `requireSignature` default false; `name` default 'Test App'.
  */
-export async function createAppWithToken(
-  t: TestApp,
-  opts: { channels: ChannelId[]; billingType?: 'pre-paid' | 'post-paid'; requireSignature?: boolean },
-): Promise<AppWithTokens> {
-  const db = t.ctx.database.db;
+export async function insertTenant(
+  db: Db,
+  opts: { name?: string; billingType?: 'pre-paid' | 'post-paid'; requireSignature?: boolean } = {},
+): Promise<{ organizationId: string; applicationId: string }> {
   const [org] = await db
     .insert(organizations)
     .values({ businessName: 'Test Org', businessPhone: '+6281200000000', businessAddress: 'Jakarta' })
@@ -51,10 +51,22 @@ export async function createAppWithToken(
     .returning({ id: users.id });
   const [app] = await db
     .insert(applications)
-    .values({ organizationId: org!.id, userId: user!.id, name: 'Test App', billingType: opts.billingType ?? 'post-paid', requireSignature: opts.requireSignature ?? false })
+    .values({ organizationId: org!.id, userId: user!.id, name: opts.name ?? 'Test App', billingType: opts.billingType ?? 'post-paid', requireSignature: opts.requireSignature ?? false })
     .returning({ id: applications.id });
-  if (opts.channels.length) await db.insert(applicationChannels).values(opts.channels.map((channel) => ({ applicationId: app!.id, channel })));
-  const ids = { applicationId: app!.id, organizationId: org!.id };
+  return { organizationId: org!.id, applicationId: app!.id };
+}
+
+/**
+ * Creates an organization, a user, an application with `channels` and one access token per channel.
+ * `billingType` default 'post-paid'; `requireSignature` default false.
+ */
+export async function createAppWithToken(
+  t: TestApp,
+  opts: { channels: ChannelId[]; billingType?: 'pre-paid' | 'post-paid'; requireSignature?: boolean },
+): Promise<AppWithTokens> {
+  const db = t.ctx.database.db;
+  const ids = await insertTenant(db, opts);
+  if (opts.channels.length) await db.insert(applicationChannels).values(opts.channels.map((channel) => ({ applicationId: ids.applicationId, channel })));
   const tokens = {} as Record<ChannelId, TokenPair>;
   for (const channel of opts.channels) tokens[channel] = await issueToken(t, ids, channel);
   return { ...ids, tokens };
