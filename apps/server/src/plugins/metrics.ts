@@ -67,9 +67,7 @@ function defaultProcessMetrics(): Metric[] {
   if (!processMetrics) {
     const holder = new Registry();
     collectDefaultMetrics({ register: holder });
-    const metrics = holder.getMetricsAsArray().map((m) => holder.getSingleMetric(m.name)!);
-    processMetrics = metrics;
-    return metrics;
+    processMetrics = holder.getMetricsAsArray().map((m) => holder.getSingleMetric(m.name)!);
   }
   return processMetrics;
 }
@@ -163,8 +161,13 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): AppMetri
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
 
+  // Runs inside recordStatus after its commit: never let a metrics problem reach the pipeline.
   const unsubscribe = onStatusRecorded((outcome) => {
-    for (const status of outcome.statuses) metrics.statusChanges.inc({ channel: outcome.channel, status });
+    try {
+      for (const status of outcome.statuses) metrics.statusChanges.inc({ channel: outcome.channel, status });
+    } catch (err) {
+      app.log.warn({ err }, 'metrics: status change not counted');
+    }
   });
   app.addHook('onClose', async () => {
     unsubscribe();
