@@ -8,8 +8,10 @@
  * restart (open, migrate, queues, workers, listen).
  * Run: `TEST_DB=postgres TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/send.ts [seconds] [--restart]`
  */
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { createTestApp, freshPostgresDatabase } from '../apps/server/test/harness.ts';
@@ -20,8 +22,19 @@ const CONNECTIONS = 32;
 if (!process.env.TEST_DATABASE_URL) throw new Error('Set TEST_DATABASE_URL (and TEST_DB=postgres): this benchmark runs on PostgreSQL');
 process.env.TEST_DB = 'postgres';
 
-function run(opts: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => autocannon(opts, (err, result) => (err ? reject(err) : resolve(result))));
+const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+/**
+ * Runs autocannon in its own process (so the load generator does not share the server's event
+ * loop) and returns its JSON result.
+ */
+function run(opts: { url: string; method: string; connections: number; duration: number; headers: Record<string, string>; body: string }): Promise<autocannon.Result> {
+  const args = [autocannonBin, '-j', '-c', String(opts.connections), '-d', String(opts.duration), '-m', opts.method, '-b', opts.body];
+  for (const [k, v] of Object.entries(opts.headers)) args.push('-H', `${k}=${v}`);
+  args.push(opts.url);
+  return new Promise((resolve, reject) =>
+    execFile(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout) as autocannon.Result))),
+  );
 }
 
 const pg = await freshPostgresDatabase();
