@@ -187,3 +187,21 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   return app;
 }
+
+/**
+ * The HTTP side of a `--role=worker` process (ARCHITECTURE.md §9): only `/healthz`, `/readyz` and
+ * `/metrics` (so the status changes recorded by this worker are scraped), with the error envelope,
+ * on the same PORT setting. Every other path is a 404 envelope.
+ */
+export async function buildOpsApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: opts.logger === false ? false : safeLoggerOptions(opts.logger?.level ?? ctx.config.logLevel, opts.logger?.stream), trustProxy: false });
+  app.addHook('onClose', async () => {
+    await drainWorkers(ctx.boss);
+    closeDrivers(ctx);
+  });
+  registerErrorHandler(app);
+  registerMetrics(app, ctx);
+  registerHealth(app, ctx);
+  app.setNotFoundHandler((request, reply) => reply.status(404).send(envelope('not_found', `No route ${request.method} ${request.url.split('?')[0]}`, request.id)));
+  return app;
+}

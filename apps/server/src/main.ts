@@ -9,7 +9,7 @@ import { demoAccountExists } from './seed/accounts.ts';
 import { startBoss } from './jobs/boss.ts';
 import { registerWorkers } from './jobs/registry.ts';
 import { closeDrivers } from './messaging/drivers/drivers.ts';
-import { buildApp } from './app.ts';
+import { buildApp, buildOpsApp } from './app.ts';
 import type { AppContext } from './context.ts';
 import { createMailer } from './lib/mailer.ts';
 
@@ -52,6 +52,9 @@ async function main(): Promise<void> {
 
   const app = config.role === 'worker' ? null : await buildApp(ctx);
   if (app) await app.listen({ port: config.port, host: config.host });
+  // A worker serves only its probes and metrics, so what it records is scraped too.
+  const ops = config.role === 'worker' ? await buildOpsApp(ctx) : null;
+  if (ops) await ops.listen({ port: config.port, host: config.host });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -62,6 +65,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app?.close();
+      await ops?.close();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       closeDrivers(ctx);
       await database.close();
@@ -73,7 +77,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  if (!app) console.log(`Pesan worker running (${database.kind}): jobs only, no HTTP`);
+  if (!app) console.log(`Pesan worker running (${database.kind}): jobs only; /healthz, /readyz and /metrics on port ${config.port}`);
   if (app) {
     console.log(`\nPesan is running at ${config.publicUrl} (${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
     if (await demoAccountExists(ctx)) console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);

@@ -48,7 +48,8 @@ describe.skipIf(testDbKind() !== 'postgres')('api and worker roles on PostgreSQL
       await api.exited;
     });
     await until('the API', async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok === true, 60_000, api.output);
-    const workers = [start(env, 'worker'), start(env, 'worker')];
+    // Each worker serves its probes and metrics on a port of its own.
+    const workers = [start({ ...env, PORT: String(port + 1) }, 'worker'), start({ ...env, PORT: String(port + 2) }, 'worker')];
     for (const w of workers) {
       cleanup.push(async () => {
         w.child.kill('SIGTERM');
@@ -96,5 +97,16 @@ describe.skipIf(testDbKind() !== 'postgres')('api and worker roles on PostgreSQL
     expect(await count(sql`select coalesce(sum(abs(count)), 0)::int as n from message_stats_hourly where application_id = ${a.applicationId} and status not in ('delivered', 'undelivered')`)).toBe(0);
     // Nothing failed in the queues.
     expect(await count(sql`select count(*)::int as n from pgboss.job where state = 'failed'`)).toBe(0);
+    // Both workers did the work, and their metrics say so (the API process records no status).
+    let delivered = 0;
+    for (const p of [port + 1, port + 2]) {
+      expect((await fetch(`http://127.0.0.1:${p}/readyz`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${p}/v1/sms/messages`, { method: 'POST' })).status).toBe(404);
+      const metrics = await (await fetch(`http://127.0.0.1:${p}/metrics`)).text();
+      const n = Number(/^message_status_changes_total\{channel="sms",status="delivered"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
+      expect(n, `worker on ${p}`).toBeGreaterThan(0);
+      delivered += n;
+    }
+    expect(delivered).toBe(MESSAGES - MESSAGES / 10);
   });
 });
