@@ -8,8 +8,8 @@ import { DEMO_LOGIN, seedDemoData } from './seed/seed.ts';
 import { demoAccountExists } from './seed/accounts.ts';
 import { startBoss } from './jobs/boss.ts';
 import { registerWorkers } from './jobs/registry.ts';
-import { closeDrivers } from './messaging/drivers/drivers.ts';
 import { buildApp, buildOpsApp } from './app.ts';
+import { createAppContext } from './services.ts';
 import type { AppContext } from './context.ts';
 import { createMailer } from './lib/mailer.ts';
 
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   await database.migrate();
   const boss = await startBoss(database);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logLinks: config.logMailLinks, log: (line) => console.log(line) });
-  const ctx: AppContext = { config, database, boss, mailer, now: () => new Date() };
+  const ctx: AppContext = createAppContext({ config, database, boss, mailer, now: () => new Date() });
   if (config.role !== 'api') await registerWorkers(ctx);
   if (config.demoData ?? fresh) await seedDemoData(ctx);
 
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
       await app?.close();
       await ops?.close();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-      closeDrivers(ctx);
+      ctx.services.drivers.close();
       await database.close();
     } finally {
       clearTimeout(force);

@@ -14,6 +14,7 @@ import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { startBoss } from '../src/jobs/boss.ts';
 import { registerWorkers } from '../src/jobs/registry.ts';
 import { buildApp } from '../src/app.ts';
+import { createAppContext } from '../src/services.ts';
 import type { AppContext } from '../src/context.ts';
 import { createMailer } from '../src/lib/mailer.ts';
 
@@ -81,7 +82,7 @@ export async function createTestApp(
   await database.migrate();
   const boss = await startBoss(database);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir });
-  const ctx: AppContext = { config, database, boss, mailer, now: () => new Date() };
+  const ctx: AppContext = createAppContext({ config, database, boss, mailer, now: () => new Date() });
   if (opts.workers !== false) await registerWorkers(ctx);
   const app = await buildApp(ctx, { logger: opts.logStream ? { level: 'info', stream: opts.logStream } : false, serveWeb: false });
   await app.ready();

@@ -9,6 +9,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { createAppContext } from '../src/services.ts';
 import { loadConfig } from '../src/config.ts';
 import { accessTokens } from '../src/db/schema/applications.ts';
 import { rateLimits } from '../src/db/schema/security.ts';
@@ -27,7 +28,8 @@ afterAll(async () => {
 /** A second app instance on the same database and configuration: what a second API process is. */
 async function secondProcess(t: TestApp, env: Record<string, string> = {}): Promise<FastifyInstance> {
   const config = loadConfig({ DATA_DIR: t.dataDir, SESSION_SECRET: t.ctx.config.sessionSecret, LOG_LEVEL: 'silent', PUBLIC_URL, ...env }, []);
-  const app = await buildApp({ ...t.ctx, config }, { logger: false, serveWeb: false });
+  const { database, boss, mailer, now } = t.ctx;
+  const app = await buildApp(createAppContext({ config, database, boss, mailer, now }), { logger: false, serveWeb: false });
   await app.ready();
   open.push(app);
   return app;

@@ -8,7 +8,6 @@ import pLimit from 'p-limit';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { dispatchMessage, undispatchedMessages } from '../messaging/dispatch.ts';
-import { driverFor } from '../messaging/drivers/drivers.ts';
 import { DriverError } from '../messaging/drivers/driver.ts';
 import { scheduleSandboxCallback } from '../messaging/drivers/sandbox.ts';
 import { runSandboxCallback } from '../messaging/sandbox-carrier.ts';
@@ -60,7 +59,7 @@ export const JOBS: JobDefinition<unknown>[] = [
     pollingIntervalSeconds: 0.5,
     queue: retrying,
     handler: async (ctx, { messageId: id }) => {
-      await dispatchMessage({ db: ctx.database.db, now: ctx.now, driverFor: (channel) => driverFor(ctx, channel) }, id);
+      await dispatchMessage({ db: ctx.database.db, now: ctx.now, driverFor: ctx.services.drivers.driverFor }, id);
     },
   }),
   defineJob({
@@ -122,7 +121,7 @@ export async function enqueue(boss: PgBoss, queue: string, data: object): Promis
 }
 
 /** What the sandbox driver needs to schedule its callbacks on ctx. */
-export function sandboxSchedulerDeps(ctx: AppContext) {
+export function sandboxSchedulerDeps(ctx: Pick<AppContext, 'config' | 'boss' | 'now'>) {
   return { boss: ctx.boss, queue: QUEUES.sandboxCallback, delayMs: ctx.config.sandboxDelayMs, now: ctx.now, wake: () => wakeQueue(ctx.boss, QUEUES.sandboxCallback) };
 }
 

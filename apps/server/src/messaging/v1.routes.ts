@@ -20,8 +20,8 @@ import {
 import { errorEnvelopeSchema } from '@pesan/contracts/errors';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
-import { authenticateBearer, refuseReplayedSignature, verifyRequestSignature, type V1Auth } from './token-auth.ts';
-import { acceptMessage, getMessage, type V1SendBody } from './v1.service.ts';
+import { verifyRequestSignature, type V1Auth } from './token-auth.ts';
+import type { V1SendBody } from './v1.service.ts';
 import { countAcceptedMessage } from '../plugins/metrics.ts';
 
 declare module 'fastify' {
@@ -66,7 +66,7 @@ export function v1Routes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.addHook('onRequest', async (request) => {
-      request.v1Auth = await authenticateBearer(ctx.database.db, request.headers.authorization, request.routeOptions.config.v1Channel);
+      request.v1Auth = await ctx.services.messaging.authenticateBearer(request.headers.authorization, request.routeOptions.config.v1Channel);
     });
     app.addHook('preValidation', async (request) => {
       const auth = request.v1Auth;
@@ -77,7 +77,7 @@ export function v1Routes(ctx: AppContext): FastifyPluginAsyncZod {
       };
       const signed = { method: request.method, path: request.url, timestamp: header('x-timestamp'), signature: header('x-signature'), rawBody: request.rawBody ?? '' };
       verifyRequestSignature(auth, signed, ctx.now());
-      await refuseReplayedSignature(ctx.database.db, signed.signature!, signed.timestamp!);
+      await ctx.services.messaging.refuseReplayedSignature(signed.signature!, signed.timestamp!);
     });
 
     const rateLimit = {
@@ -104,7 +104,7 @@ export function v1Routes(ctx: AppContext): FastifyPluginAsyncZod {
         },
         async (request, reply) => {
           const key = request.headers['idempotency-key'];
-          const result = await acceptMessage(ctx, request.v1Auth!, send.channel, request.body as V1SendBody, typeof key === 'string' ? key : undefined);
+          const result = await ctx.services.messaging.acceptMessage(request.v1Auth!, send.channel, request.body as V1SendBody, typeof key === 'string' ? key : undefined);
           if (result.replayed) reply.header('Idempotent-Replayed', 'true');
           else countAcceptedMessage(request.server, send.channel);
           return reply.status(202).send(result.message);
@@ -124,7 +124,7 @@ export function v1Routes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: v1MessageSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema },
         },
       },
-      async (request) => getMessage(ctx, request.v1Auth!, request.params.id),
+      async (request) => ctx.services.messaging.getMessage(request.v1Auth!, request.params.id),
     );
   };
 }

@@ -32,6 +32,9 @@ import {
 } from './messages.repo.ts';
 import type { V1Auth } from './token-auth.ts';
 
+/** What the /v1 messages service uses of the application context. */
+export type V1Deps = Pick<AppContext, 'database' | 'boss' | 'now'>;
+
 /** A validated /v1 send body (one of the contracts/messaging.ts schemas' outputs). */
 export type V1SendBody = { to: string } & Record<string, unknown>;
 
@@ -91,7 +94,7 @@ function sandboxCallingNumber(): string {
  *   quota_exceeded 402, idempotency_conflict 409. Nothing is stored on error.
  */
 export async function acceptMessage(
-  ctx: AppContext,
+  ctx: V1Deps,
   auth: V1Auth,
   channel: ChannelId,
   body: V1SendBody,
@@ -196,7 +199,7 @@ export async function acceptMessage(
  * GET /v1/messages/{id}: the message with its events, only if it belongs to the token's
  * application. @throws AppError not_found 404 otherwise (also for a malformed id).
  */
-export async function getMessage(ctx: AppContext, auth: V1Auth, id: string): Promise<V1Message> {
+export async function getMessage(ctx: V1Deps, auth: V1Auth, id: string): Promise<V1Message> {
   const notFound = () => new AppError('not_found', V1_MESSAGES.messageNotFound);
   if (!UUID.test(id)) throw notFound();
   const found = await findMessageWithEvents(ctx.database.db, auth.organizationId, auth.applicationId, id);

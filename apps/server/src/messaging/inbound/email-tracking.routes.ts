@@ -10,8 +10,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { trackedLinks, trackingKey, verifyTrackingToken } from '../email-tracking.ts';
-import { findMessageForTracking } from '../v1.service.ts';
-import { recordStatus } from '../record-status.ts';
 
 /** A transparent 1×1 GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -19,12 +17,11 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 /** The tracking routes on `ctx` (register without prefix). */
 export function emailTrackingRoutes(ctx: AppContext): FastifyPluginAsync {
   const key = trackingKey(ctx.config.sessionSecret);
-  const db = ctx.database.db;
 
   /** The e-mail a token names, or 404. */
   async function emailOf(token: string) {
     const id = verifyTrackingToken(key, token);
-    const message = id ? await findMessageForTracking(db, id) : null;
+    const message = id ? await ctx.services.messaging.findMessageForTracking(id) : null;
     if (!id || !message || message.channel !== 'email') throw notFound('Link');
     return { id, message };
   }
@@ -36,7 +33,7 @@ export function emailTrackingRoutes(ctx: AppContext): FastifyPluginAsync {
     const hide = { schema: { hide: true } };
     app.get<{ Params: { token: string } }>('/t/o/:token', hide, async (request, reply) => {
       const { id } = await emailOf(request.params.token);
-      await recordStatus(db, { messageId: id, status: 'opened', at: ctx.now() });
+      await ctx.services.messaging.recordStatus({ messageId: id, status: 'opened', at: ctx.now() });
       return reply.header('Content-Type', 'image/gif').header('Cache-Control', 'no-store').send(PIXEL);
     });
 
@@ -46,7 +43,7 @@ export function emailTrackingRoutes(ctx: AppContext): FastifyPluginAsync {
       const n = /^\d{1,4}$/.test(request.params.n) ? Number(request.params.n) : -1;
       const target = trackedLinks(html)[n];
       if (!target) throw notFound('Link');
-      await recordStatus(db, { messageId: id, status: 'clicked', at: ctx.now() });
+      await ctx.services.messaging.recordStatus({ messageId: id, status: 'clicked', at: ctx.now() });
       return reply.header('Cache-Control', 'no-store').redirect(target, 302);
     });
 
@@ -65,7 +62,7 @@ export function emailTrackingRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post<{ Params: { token: string } }>('/t/u/:token', hide, async (request, reply) => {
       const { id } = await emailOf(request.params.token);
-      await recordStatus(db, { messageId: id, status: 'unsubscribe', at: ctx.now(), reason: 'Recipient unsubscribed (one-click)' });
+      await ctx.services.messaging.recordStatus({ messageId: id, status: 'unsubscribe', at: ctx.now(), reason: 'Recipient unsubscribed (one-click)' });
       return reply
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-store')

@@ -15,7 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { envelope } from '../../plugins/error-handler.ts';
 import { adminKeyMatches, ensureAdminKey } from './admin-key.ts';
-import { ADMIN_COMMANDS_PATH, adminCommandSchema, runAdminCommand } from './admin.service.ts';
+import { ADMIN_COMMANDS_PATH, adminCommandSchema } from './admin.service.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'];
@@ -43,6 +43,6 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const path = request.url.split('?')[0]!;
       return reply.status(404).send(envelope('not_found', `No route ${request.method} ${path}`, request.id));
     });
-    app.post(ADMIN_COMMANDS_PATH, { schema: { hide: true, body: adminCommandSchema } }, async (request) => runAdminCommand(ctx.database.db, request.body, ctx.now()));
+    app.post(ADMIN_COMMANDS_PATH, { schema: { hide: true, body: adminCommandSchema } }, async (request) => ctx.services.admin.runAdminCommand(request.body, ctx.now()));
   };
 }

@@ -17,14 +17,12 @@ import {
 } from '@pesan/contracts/application';
 import type { AppContext } from '../../context.ts';
 import { requireOrganization, requireUser, signedInOnly } from '../../plugins/session.ts';
-import * as service from './application.service.ts';
 
 const idParams = z.object({ id: z.string() });
 const security = [{ sessionCookie: [] }];
 
 /** GET /api/channel and the application CRUD (session with an organization; others' ids are 404). Register with prefix '/api'. */
 export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const db = ctx.database.db;
   return async (app) => {
     // Anonymous calls get 401 before their body is parsed or validated.
     app.addHook('onRequest', signedInOnly);
@@ -33,7 +31,7 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags: ['applications'], summary: 'The six channels', security, response: { 200: channelListResponseSchema } } },
       async (request) => {
         requireUser(request);
-        return { data: service.listChannels() };
+        return { data: ctx.services.application.listChannels() };
       },
     );
 
@@ -50,7 +48,7 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const s = requireOrganization(request);
-        return service.listApplications(db, s.organizationId, request.body);
+        return ctx.services.application.listApplications(s.organizationId, request.body);
       },
     );
 
@@ -67,7 +65,7 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const s = requireOrganization(request);
-        const data = await service.createApplication(db, { organizationId: s.organizationId, userId: s.userId }, request.body, ctx.now());
+        const data = await ctx.services.application.createApplication({ organizationId: s.organizationId, userId: s.userId }, request.body, ctx.now());
         return reply.status(201).send({ id: data.id, data });
       },
     );
@@ -77,7 +75,7 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags: ['applications'], summary: 'One application', security, params: idParams, response: { 200: applicationResponseSchema } } },
       async (request) => {
         const s = requireOrganization(request);
-        return { data: await service.getApplication(db, s.organizationId, request.params.id) };
+        return { data: await ctx.services.application.getApplication(s.organizationId, request.params.id) };
       },
     );
 
@@ -95,7 +93,7 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const s = requireOrganization(request);
-        const data = await service.updateApplication(db, s.organizationId, request.params.id, request.body, ctx.now());
+        const data = await ctx.services.application.updateApplication(s.organizationId, request.params.id, request.body, ctx.now());
         return { data, message: APPLICATION_MESSAGES.editSuccessMessage };
       },
     );
@@ -105,7 +103,7 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags: ['applications'], summary: 'Delete an application (revokes its tokens)', security, params: idParams } },
       async (request, reply) => {
         const s = requireOrganization(request);
-        await service.deleteApplication(db, s.organizationId, request.params.id, ctx.now());
+        await ctx.services.application.deleteApplication(s.organizationId, request.params.id, ctx.now());
         return reply.status(204).send();
       },
     );

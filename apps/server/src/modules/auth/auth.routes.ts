@@ -18,15 +18,6 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { endSession, requireUser, signedInOnly, startSession } from '../../plugins/session.ts';
 import { toUser, userFromSession } from '../user/user.service.ts';
-import {
-  changePassword,
-  forgotPassword,
-  login,
-  registerAccount,
-  resendVerification,
-  resetPassword,
-  verifyEmail,
-} from './auth.service.ts';
 
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
 
@@ -64,7 +55,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const data = await registerAccount(ctx, request.log, request.body);
+        const data = await ctx.services.auth.registerAccount(request.log, request.body);
         return reply.status(201).send({ data, message: AUTH_MESSAGES.registered });
       },
     );
@@ -80,7 +71,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = await verifyEmail(ctx, request.params.token);
+        const user = await ctx.services.auth.verifyEmail(request.params.token);
         await startSession(db, reply, user.id, false, secure);
         return { data: toUser(user), message: AUTH_MESSAGES.emailVerified };
       },
@@ -99,7 +90,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { email } = request.body;
-        afterAnswer.run(request.log, 'send_verification', () => resendVerification(ctx, request.log, email));
+        afterAnswer.run(request.log, 'send_verification', () => ctx.services.auth.resendVerification(request.log, email));
         return { description: AUTH_MESSAGES.verificationDescription };
       },
     );
@@ -116,7 +107,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = await login(ctx, request.body, request.ip);
+        const user = await ctx.services.auth.login(request.body, request.ip);
         await startSession(db, reply, user.id, request.body.remember === true, secure);
         return { data: toUser(user) };
       },
@@ -146,7 +137,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { email } = request.body;
-        afterAnswer.run(request.log, 'forgot_password', () => forgotPassword(ctx, request.log, email));
+        afterAnswer.run(request.log, 'forgot_password', () => ctx.services.auth.forgotPassword(request.log, email));
         return { description: AUTH_MESSAGES.forgotDescription };
       },
     );
@@ -164,7 +155,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await resetPassword(ctx, request.log, request.params.token, request.body.password);
+        await ctx.services.auth.resetPassword(request.log, request.params.token, request.body.password);
         return { message: AUTH_MESSAGES.passwordReset };
       },
     );
@@ -182,7 +173,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await changePassword(ctx, request.log, requireUser(request), request.params.userId, request.body, request.ip);
+        await ctx.services.auth.changePassword(request.log, requireUser(request), request.params.userId, request.body, request.ip);
         return { message: AUTH_MESSAGES.passwordChanged };
       },
     );

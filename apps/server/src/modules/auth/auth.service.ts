@@ -27,6 +27,9 @@ import {
 import { hashPassword, verifyPassword } from './password.ts';
 import { deleteSessionsEndedBefore, revokeUserSessions, type SessionRow } from './session.repo.ts';
 
+/** What the account rules: registration, sign-in, password reset and change service uses of the application context. */
+export type AuthDeps = Pick<AppContext, 'database' | 'config' | 'mailer' | 'now'>;
+
 /** Verification links last 24 hours; reset links 60 minutes. */
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -71,7 +74,7 @@ async function refuseLockedAddress(db: Db, email: string, client: string, now: D
 }
 
 /** Sends `message`, logging instead of failing: the answer of the call must not depend on the mail server. */
-async function sendQuietly(ctx: AppContext, log: FastifyBaseLogger, message: MailMessage): Promise<void> {
+async function sendQuietly(ctx: AuthDeps, log: FastifyBaseLogger, message: MailMessage): Promise<void> {
   try {
     await ctx.mailer.send(message);
   } catch (err) {
@@ -79,7 +82,7 @@ async function sendQuietly(ctx: AppContext, log: FastifyBaseLogger, message: Mai
   }
 }
 
-async function sendVerification(ctx: AppContext, log: FastifyBaseLogger, user: UserRow): Promise<void> {
+async function sendVerification(ctx: AuthDeps, log: FastifyBaseLogger, user: UserRow): Promise<void> {
   const token = await issueToken(ctx.database.db, user.id, 'verify', ctx.now());
   await sendQuietly(ctx, log, verificationMail(user.email, user.fullName, `${ctx.config.publicUrl}/auth/email_verification/${token}`));
 }
@@ -90,7 +93,7 @@ async function sendVerification(ctx: AppContext, log: FastifyBaseLogger, user: U
  * @returns `{email}` of the new account.
  * @throws 409 `conflict` with details `[{path:'email', message: AUTH_MESSAGES.emailTaken}]`.
  */
-export async function registerAccount(ctx: AppContext, log: FastifyBaseLogger, input: RegisterInput): Promise<{ email: string }> {
+export async function registerAccount(ctx: AuthDeps, log: FastifyBaseLogger, input: RegisterInput): Promise<{ email: string }> {
   const db = ctx.database.db;
   const taken = () => new AppError('conflict', AUTH_MESSAGES.emailTaken, [{ path: 'email', message: AUTH_MESSAGES.emailTaken }]);
   if (await findUserByEmail(db, input.email)) throw taken();
@@ -116,7 +119,7 @@ export async function registerAccount(ctx: AppContext, log: FastifyBaseLogger, i
  * /auth/email_verification). The caller then starts a session.
  * @throws 400 `invalid_request` AUTH_MESSAGES.invalidVerification for an unknown, used or expired token.
  */
-export async function verifyEmail(ctx: AppContext, token: string): Promise<UserRow> {
+export async function verifyEmail(ctx: AuthDeps, token: string): Promise<UserRow> {
   const now = ctx.now();
   const user = await ctx.database.db.transaction(async (tx) => {
     const userId = await consumeEmailToken(tx, sha256(token), 'verify', now);
@@ -130,7 +133,7 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<UserR
  * Sends a new verification e-mail when `email` belongs to an unverified account; does nothing
  * otherwise. The caller answers the same either way.
  */
-export async function resendVerification(ctx: AppContext, log: FastifyBaseLogger, email: string): Promise<void> {
+export async function resendVerification(ctx: AuthDeps, log: FastifyBaseLogger, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.database.db, email);
   if (user && !user.emailVerifiedAt) await sendVerification(ctx, log, user);
 }
@@ -143,7 +146,7 @@ export async function resendVerification(ctx: AppContext, log: FastifyBaseLogger
  *   unknown e-mail or a wrong password (identical answers, similar time); 403 `email_not_verified`
  *   for an unverified account with the right password.
  */
-export async function login(ctx: AppContext, input: LoginInput, client: string): Promise<UserRow> {
+export async function login(ctx: AuthDeps, input: LoginInput, client: string): Promise<UserRow> {
   const db = ctx.database.db;
   const now = ctx.now();
   await refuseLockedAddress(db, input.email, client, now);
@@ -162,7 +165,7 @@ export async function login(ctx: AppContext, input: LoginInput, client: string):
  * Sends a reset e-mail with `${PUBLIC_URL}/auth/reset-password?token={token}` (60 minutes, once)
  * when `email` has an account. The caller always answers AUTH_MESSAGES.forgotDescription.
  */
-export async function forgotPassword(ctx: AppContext, log: FastifyBaseLogger, email: string): Promise<void> {
+export async function forgotPassword(ctx: AuthDeps, log: FastifyBaseLogger, email: string): Promise<void> {
   const db = ctx.database.db;
   const user = await findUserByEmail(db, email);
   if (!user) return;
@@ -176,7 +179,7 @@ export async function forgotPassword(ctx: AppContext, log: FastifyBaseLogger, em
  * password-changed e-mail.
  * @throws 400 `invalid_request` AUTH_MESSAGES.resetExpired for an unknown, used or expired token (console.md §8).
  */
-export async function resetPassword(ctx: AppContext, log: FastifyBaseLogger, token: string, password: string): Promise<void> {
+export async function resetPassword(ctx: AuthDeps, log: FastifyBaseLogger, token: string, password: string): Promise<void> {
   const now = ctx.now();
   const passwordHash = await hashPassword(password);
   const user = await ctx.database.db.transaction(async (tx) => {
@@ -198,7 +201,7 @@ export async function resetPassword(ctx: AppContext, log: FastifyBaseLogger, tok
  *   current password (counted like a failed sign-in); 429 `rate_limited` once the address is locked.
  */
 export async function changePassword(
-  ctx: AppContext,
+  ctx: AuthDeps,
   log: FastifyBaseLogger,
   session: SessionRow,
   userId: string,

@@ -7,7 +7,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ORGANIZATION_MESSAGES, organizationResponseSchema, organizationSchema } from '@pesan/contracts/organization';
 import type { AppContext } from '../../context.ts';
 import { requireUser, signedInOnly } from '../../plugins/session.ts';
-import { createOrganization, getCallerOrganization, getOwnOrganization, updateOwnOrganization } from './organization.service.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });
 
@@ -25,7 +24,7 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const data = await createOrganization(ctx, requireUser(request), request.body);
+        const data = await ctx.services.organization.createOrganization(requireUser(request), request.body);
         return reply.status(201).send({ data, message: ORGANIZATION_MESSAGES.created });
       },
     );
@@ -36,7 +35,7 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: signedInOnly,
         schema: { tags: ['organization'], summary: 'The caller’s organization or null', response: { 200: z.object({ data: organizationResponseSchema.nullable() }) } },
       },
-      async (request) => ({ data: await getCallerOrganization(ctx, requireUser(request)) }),
+      async (request) => ({ data: await ctx.services.organization.getCallerOrganization(requireUser(request)) }),
     );
 
     app.get(
@@ -45,7 +44,7 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: signedInOnly,
         schema: { tags: ['organization'], summary: 'The caller’s organization by id', params, response: { 200: z.object({ data: organizationResponseSchema }) } },
       },
-      async (request) => ({ data: await getOwnOrganization(ctx, requireUser(request), request.params.id) }),
+      async (request) => ({ data: await ctx.services.organization.getOwnOrganization(requireUser(request), request.params.id) }),
     );
 
     app.put(
@@ -61,7 +60,7 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({
-        data: await updateOwnOrganization(ctx, requireUser(request), request.params.id, request.body),
+        data: await ctx.services.organization.updateOwnOrganization(requireUser(request), request.params.id, request.body),
         message: ORGANIZATION_MESSAGES.updated,
       }),
     );

@@ -9,6 +9,9 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { SessionRow } from '../auth/session.service.ts';
 import { attachUserToOrganization, findOrganizationById, insertOrganization, updateOrganization, type OrganizationRow } from './organization.repo.ts';
 
+/** What the organizations service uses of the application context. */
+export type OrganizationDeps = Pick<AppContext, 'database' | 'now'>;
+
 /** The console's organization JSON (contracts organizationResponseSchema; the spec's snake_case names). */
 export function toOrganization(row: OrganizationRow): Organization {
   return {
@@ -25,7 +28,7 @@ export function toOrganization(row: OrganizationRow): Organization {
  * @returns `{id}` of the new organization.
  * @throws 409 `conflict` ORGANIZATION_MESSAGES.alreadyHasOrganization when the caller has one (nothing is created).
  */
-export async function createOrganization(ctx: AppContext, session: SessionRow, input: OrganizationInput): Promise<{ id: string }> {
+export async function createOrganization(ctx: OrganizationDeps, session: SessionRow, input: OrganizationInput): Promise<{ id: string }> {
   const conflict = () => new AppError('conflict', ORGANIZATION_MESSAGES.alreadyHasOrganization);
   if (session.organizationId) throw conflict();
   const now = ctx.now();
@@ -37,14 +40,14 @@ export async function createOrganization(ctx: AppContext, session: SessionRow, i
 }
 
 /** The caller's organization, or null when they have none yet. */
-export async function getCallerOrganization(ctx: AppContext, session: SessionRow): Promise<Organization | null> {
+export async function getCallerOrganization(ctx: OrganizationDeps, session: SessionRow): Promise<Organization | null> {
   if (!session.organizationId) return null;
   const row = await findOrganizationById(ctx.database.db, session.organizationId);
   return row ? toOrganization(row) : null;
 }
 
 /** The organization `id` when it is the caller's; otherwise 404 `not_found`. */
-export async function getOwnOrganization(ctx: AppContext, session: SessionRow, id: string): Promise<Organization> {
+export async function getOwnOrganization(ctx: OrganizationDeps, session: SessionRow, id: string): Promise<Organization> {
   if (!session.organizationId || id !== session.organizationId) throw notFound('Organization');
   const row = await findOrganizationById(ctx.database.db, id);
   if (!row) throw notFound('Organization');
@@ -52,7 +55,7 @@ export async function getOwnOrganization(ctx: AppContext, session: SessionRow, i
 }
 
 /** Replaces the four fields of the caller's organization `id`; another id -> 404 and nothing changes. */
-export async function updateOwnOrganization(ctx: AppContext, session: SessionRow, id: string, input: OrganizationInput): Promise<Organization> {
+export async function updateOwnOrganization(ctx: OrganizationDeps, session: SessionRow, id: string, input: OrganizationInput): Promise<Organization> {
   if (!session.organizationId || id !== session.organizationId) throw notFound('Organization');
   const row = await updateOrganization(ctx.database.db, id, input, ctx.now());
   if (!row) throw notFound('Organization');

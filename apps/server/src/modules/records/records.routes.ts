@@ -6,11 +6,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordsPageSchema, recordsQuerySchema } from '@pesan/contracts/records';
 import type { AppContext } from '../../context.ts';
 import { requireOrganization, signedInOnly } from '../../plugins/session.ts';
-import * as service from './records.service.ts';
 
 /** POST /api/records (session with an organization; another organization's application is a 404). Register with prefix '/api'. */
 export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const db = ctx.database.db;
   return async (app) => {
     // Anonymous calls get 401 before their body is parsed or validated.
     app.addHook('onRequest', signedInOnly);
@@ -27,7 +25,7 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const s = requireOrganization(request);
-        return service.listRecords(db, s.organizationId, request.body);
+        return ctx.services.records.listRecords(s.organizationId, request.body);
       },
     );
   };

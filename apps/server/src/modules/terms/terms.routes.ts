@@ -7,7 +7,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_MESSAGES, termsQuerySchema } from '@pesan/contracts/auth';
 import type { AppContext } from '../../context.ts';
 import { requireUser, signedInOnly } from '../../plugins/session.ts';
-import { acceptTerms, termsAccepted } from './terms.service.ts';
 
 const params = z.object({ userId: z.string().min(1).max(64) });
 
@@ -26,7 +25,7 @@ export function termsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: z.object({ data: z.object({ tnc_accept: z.boolean() }) }) },
         },
       },
-      async (request) => ({ data: { tnc_accept: await termsAccepted(ctx, requireUser(request), request.params.userId, request.query) } }),
+      async (request) => ({ data: { tnc_accept: await ctx.services.terms.termsAccepted(requireUser(request), request.params.userId, request.query) } }),
     );
 
     app.post(
@@ -42,7 +41,7 @@ export function termsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await acceptTerms(ctx, requireUser(request), request.params.userId, request.query);
+        await ctx.services.terms.acceptTerms(requireUser(request), request.params.userId, request.query);
         return { data: { tnc_accept: true as const }, message: AUTH_MESSAGES.termsSubmitted };
       },
     );

@@ -10,12 +10,12 @@ import { tokenFileName } from '@pesan/contracts/token-file';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireOrganization, signedInOnly } from '../../plugins/session.ts';
-import * as service from './token.service.ts';
+import type { GeneratedTokenFile } from './token.service.ts';
 
 const security = [{ sessionCookie: [] }];
 const tokenFileDescription = 'The token file (text/plain): per channel the application id, channel, JWT and PKCS#8 private key.';
 
-function sendTokenFile(reply: FastifyReply, file: service.GeneratedTokenFile) {
+function sendTokenFile(reply: FastifyReply, file: GeneratedTokenFile) {
   return reply
     .status(200)
     .header('content-type', 'text/plain; charset=utf-8')
@@ -26,7 +26,6 @@ function sendTokenFile(reply: FastifyReply, file: service.GeneratedTokenFile) {
 
 /** Token generation (text/plain token files) and token status per channel (session with an organization). Register with prefix '/api'. */
 export function tokenRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const db = ctx.database.db;
   /** TOKEN_RATE_LIMIT generations per minute per user: each makes RSA key pairs (issue 6 defect 7). */
   const perUserLimit = {
     rateLimit: {
@@ -55,7 +54,7 @@ export function tokenRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const s = requireOrganization(request);
-        const file = await service.generateChannelToken(db, s.organizationId, request.params.applicationId, request.body.channel, ctx.now());
+        const file = await ctx.services.token.generateChannelToken(s.organizationId, request.params.applicationId, request.body.channel, ctx.now());
         return sendTokenFile(reply, file);
       },
     );
@@ -74,7 +73,7 @@ export function tokenRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const s = requireOrganization(request);
-        const file = await service.generateApplicationTokens(db, s.organizationId, request.body.application, ctx.now());
+        const file = await ctx.services.token.generateApplicationTokens(s.organizationId, request.body.application, ctx.now());
         return sendTokenFile(reply, file);
       },
     );
@@ -92,7 +91,7 @@ export function tokenRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const s = requireOrganization(request);
-        return { data: await service.listTokenStatuses(db, s.organizationId, request.params.id) };
+        return { data: await ctx.services.token.listTokenStatuses(s.organizationId, request.params.id) };
       },
     );
   };

@@ -11,7 +11,6 @@ import { UPLOAD_LIMITS, UPLOAD_MESSAGES, UPLOAD_QUOTA, uploadQuerySchema } from 
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireUser, signedInOnly } from '../../plugins/session.ts';
-import { checkMayUpload, openImage, storeImage } from './upload.service.ts';
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorEnvelopeSchema } } });
 
@@ -53,7 +52,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const uploader = { userId: session.userId, organizationId: session.organizationId };
         const { purpose } = request.query;
         // Refused callers (no organization for template media, over a limit) are answered before the body is read.
-        await checkMayUpload(ctx, uploader, purpose);
+        await ctx.services.upload.checkMayUpload(uploader, purpose);
         const missing = () => new AppError('invalid_request', UPLOAD_MESSAGES.required, [{ path: UPLOAD_LIMITS.field, message: UPLOAD_MESSAGES.required }]);
         if (!request.isMultipart()) throw missing();
         let bytes: Buffer;
@@ -73,7 +72,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           throw new AppError('invalid_request', UPLOAD_MESSAGES.malformed);
         }
         if (bytes.length === 0) throw missing();
-        const data = await storeImage(ctx, uploader, purpose, bytes);
+        const data = await ctx.services.upload.storeImage(uploader, purpose, bytes);
         return reply.status(201).send({ data });
       },
     );
@@ -95,7 +94,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { file } = request.params;
-        const { stream, mime, size, visibility } = await openImage(ctx, request.session, file);
+        const { stream, mime, size, visibility } = await ctx.services.upload.openImage(request.session, file);
         return reply
           .header('Content-Type', mime)
           .header('Content-Length', size)

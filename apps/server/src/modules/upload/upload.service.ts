@@ -17,6 +17,9 @@ import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { findUpload, findUserUpload, insertUpload, lockUserUploads, nthRecentUploadAt, totalUploadBytes } from './upload.repo.ts';
 
+/** What the uploads service uses of the application context. */
+export type UploadDeps = Pick<AppContext, 'database' | 'config' | 'now'>;
+
 const EXT_BY_MIME: Record<(typeof UPLOAD_LIMITS.mimeTypes)[number], 'jpg' | 'png' | 'webp'> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
@@ -35,7 +38,7 @@ export interface Uploader {
 /** Who asks for a file: the signed-in user's organization, or null when anonymous. */
 export type Viewer = { organizationId: string | null } | null;
 
-const uploadsDir = (ctx: AppContext) => join(ctx.config.dataDir, 'uploads');
+const uploadsDir = (ctx: UploadDeps) => join(ctx.config.dataDir, 'uploads');
 
 /**
  * Refuses an upload of `size` bytes by `userId` at `now` when it would break UPLOAD_QUOTA.
@@ -70,7 +73,7 @@ function refuseWithoutOrganization(uploader: Uploader, purpose: UploadPurpose): 
  *   organization; 429 `rate_limited` (with `Retry-After`) or 413 `payload_too_large` as
  *   refuseOverLimits.
  */
-export async function checkMayUpload(ctx: AppContext, uploader: Uploader, purpose: UploadPurpose): Promise<void> {
+export async function checkMayUpload(ctx: UploadDeps, uploader: Uploader, purpose: UploadPurpose): Promise<void> {
   refuseWithoutOrganization(uploader, purpose);
   await refuseOverLimits(ctx.database.db, uploader.userId, 1, ctx.now());
 }
@@ -87,7 +90,7 @@ export async function checkMayUpload(ctx: AppContext, uploader: Uploader, purpos
  *   or WebP; 429 `rate_limited` with `Retry-After` (seconds) after 20 uploads in 10 minutes.
  *   Nothing is stored in any of these cases.
  */
-export async function storeImage(ctx: AppContext, uploader: Uploader, purpose: UploadPurpose, bytes: Buffer): Promise<{ url: string }> {
+export async function storeImage(ctx: UploadDeps, uploader: Uploader, purpose: UploadPurpose, bytes: Buffer): Promise<{ url: string }> {
   refuseWithoutOrganization(uploader, purpose);
   if (bytes.length > UPLOAD_LIMITS.maxBytes) throw new AppError('payload_too_large', UPLOAD_MESSAGES.tooLarge);
   const type = await fileTypeFromBuffer(bytes);
@@ -136,7 +139,7 @@ export async function storeImage(ctx: AppContext, uploader: Uploader, purpose: U
  * matching UPLOAD_NAME, an `uploads` row of `userId` with visibility 'public' (purpose 'avatar'),
  * and the file on disk. Another user's upload, organization media, or an unknown name is false.
  */
-export async function isOwnAvatarUpload(ctx: AppContext, userId: string, url: string): Promise<boolean> {
+export async function isOwnAvatarUpload(ctx: UploadDeps, userId: string, url: string): Promise<boolean> {
   const prefix = '/api/uploads/';
   const path = url.startsWith(ctx.config.publicUrl + prefix) ? url.slice(ctx.config.publicUrl.length) : url;
   if (!path.startsWith(prefix)) return false;
@@ -156,7 +159,7 @@ export async function isOwnAvatarUpload(ctx: AppContext, userId: string, url: st
  *   another organization (a 404, never a 403 that confirms it exists).
  */
 export async function openImage(
-  ctx: AppContext,
+  ctx: UploadDeps,
   viewer: Viewer,
   name: string,
 ): Promise<{ stream: ReadStream; mime: string; size: number; visibility: 'public' | 'organization' }> {

@@ -7,7 +7,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_MESSAGES, updateUserSchema, userSchema } from '@pesan/contracts/auth';
 import type { AppContext } from '../../context.ts';
 import { requireUser, signedInOnly } from '../../plugins/session.ts';
-import { getOwnUser, updateOwnUser } from './user.service.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });
 
@@ -17,7 +16,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/user/:id',
       { onRequest: signedInOnly, schema: { tags: ['user'], summary: 'The caller’s user', params, response: { 200: z.object({ data: userSchema }) } } },
-      async (request) => ({ data: await getOwnUser(ctx, requireUser(request), request.params.id) }),
+      async (request) => ({ data: await ctx.services.user.getOwnUser(requireUser(request), request.params.id) }),
     );
 
     app.put(
@@ -33,7 +32,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({
-        data: await updateOwnUser(ctx, requireUser(request), request.params.id, request.body),
+        data: await ctx.services.user.updateOwnUser(requireUser(request), request.params.id, request.body),
         message: AUTH_MESSAGES.profileUpdated,
       }),
     );

@@ -10,6 +10,9 @@ import { isOwnAvatarUpload } from '../upload/upload.service.ts';
 import type { SessionRow } from '../auth/session.service.ts';
 import * as repo from './user.repo.ts';
 
+/** What the profiles service uses of the application context. */
+export type UserDeps = Pick<AppContext, 'database' | 'config' | 'now'>;
+
 /** A users table row (argon2id `passwordHash`, lower-cased `email`, `emailVerifiedAt` null until verified). */
 export type UserRow = repo.UserRow;
 
@@ -74,7 +77,7 @@ export function userFromSession(session: SessionRow): User {
  * The caller's own user. `id` other than the caller's (or unknown) -> 404 `not_found`, so another
  * user's existence is never confirmed.
  */
-export async function getOwnUser(ctx: AppContext, session: SessionRow, id: string): Promise<User> {
+export async function getOwnUser(ctx: UserDeps, session: SessionRow, id: string): Promise<User> {
   if (id !== session.userId) throw notFound('User');
   const row = await findUserById(ctx.database.db, id);
   if (!row) throw notFound('User');
@@ -90,7 +93,7 @@ export async function getOwnUser(ctx: AppContext, session: SessionRow, id: strin
  * @throws 404 for another user's id; 400 `{path:'avatar', message: AUTH_MESSAGES.avatarInvalid}`
  *   for any other URL. Nothing changes on error. Returns the updated user.
  */
-export async function updateOwnUser(ctx: AppContext, session: SessionRow, id: string, input: UpdateUserInput): Promise<User> {
+export async function updateOwnUser(ctx: UserDeps, session: SessionRow, id: string, input: UpdateUserInput): Promise<User> {
   if (id !== session.userId) throw notFound('User');
   const current = await findUserById(ctx.database.db, id);
   if (!current) throw notFound('User');

@@ -1,0 +1,48 @@
+/**
+ * createServices(ctx): the one place that builds the services and drivers (ARCHITECTURE.md §3).
+ * main.ts, the test harness and the benchmarks assemble the context once with createAppContext;
+ * routes and jobs call `ctx.services.<module>.<fn>(…)`. Each module's functions take only the part
+ * of the context they use (their `…Deps` type), bound here with withDeps.
+ */
+import type { AppContext, AppInfra } from './context.ts';
+import { withDeps } from './lib/with-deps.ts';
+import { createDrivers } from './messaging/drivers/drivers.ts';
+import { recordStatus } from './messaging/record-status.ts';
+import { authenticateBearer, refuseReplayedSignature } from './messaging/token-auth.ts';
+import { acceptMessage, findMessageForTracking, getMessage } from './messaging/v1.service.ts';
+import { runAdminCommand } from './modules/admin/admin.service.ts';
+import { createApplication, deleteApplication, getApplication, listApplications, listChannels, updateApplication } from './modules/application/application.service.ts';
+import { changePassword, forgotPassword, login, registerAccount, resendVerification, resetPassword, verifyEmail } from './modules/auth/auth.service.ts';
+import { createOrganization, getCallerOrganization, getOwnOrganization, updateOwnOrganization } from './modules/organization/organization.service.ts';
+import { listRecords } from './modules/records/records.service.ts';
+import { acceptTerms, termsAccepted } from './modules/terms/terms.service.ts';
+import { generateApplicationTokens, generateChannelToken, listTokenStatuses } from './modules/token/token.service.ts';
+import { checkMayUpload, openImage, storeImage } from './modules/upload/upload.service.ts';
+import { getOwnUser, updateOwnUser } from './modules/user/user.service.ts';
+
+/** Builds every service and the drivers on `ctx`. Functions read `ctx.now()` at call time (tests move the clock). */
+export function createServices(ctx: AppInfra) {
+  const db = ctx.database.db;
+  return {
+    drivers: createDrivers(ctx),
+    auth: withDeps(ctx, { registerAccount, verifyEmail, resendVerification, login, forgotPassword, resetPassword, changePassword }),
+    user: withDeps(ctx, { getOwnUser, updateOwnUser }),
+    organization: withDeps(ctx, { createOrganization, getCallerOrganization, getOwnOrganization, updateOwnOrganization }),
+    terms: withDeps(ctx, { termsAccepted, acceptTerms }),
+    upload: withDeps(ctx, { checkMayUpload, storeImage, openImage }),
+    application: { listChannels, ...withDeps(db, { listApplications, getApplication, createApplication, updateApplication, deleteApplication }) },
+    token: withDeps(db, { generateChannelToken, generateApplicationTokens, listTokenStatuses }),
+    records: withDeps(db, { listRecords }),
+    admin: withDeps(db, { runAdminCommand }),
+    messaging: { ...withDeps(ctx, { acceptMessage, getMessage }), ...withDeps(db, { recordStatus, findMessageForTracking, authenticateBearer, refuseReplayedSignature }) },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/** The application context: `infra` with its services built on it (the same object, so a test replacing `now` reaches every service). */
+export function createAppContext(infra: AppInfra): AppContext {
+  const ctx = infra as AppContext;
+  ctx.services = createServices(ctx);
+  return ctx;
+}
