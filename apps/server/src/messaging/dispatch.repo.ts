@@ -90,3 +90,13 @@ export async function findUndispatched(db: Db, q: { before: Date; after: Date; l
     .limit(q.limit);
   return rows.map((r) => r.id);
 }
+
+/** Whether message `id` is claimed by a dispatcher since `leaseBefore` and still has no carrier id. */
+export async function isClaimedElsewhere(db: Db, id: string, leaseBefore: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.id, id), isNull(messages.providerMessageId), gt(messages.dispatchClaimedAt, leaseBefore)))
+    .limit(1);
+  return row !== undefined;
+}

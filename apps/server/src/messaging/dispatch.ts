@@ -8,12 +8,16 @@
 import type { ChannelId } from '@pesan/contracts/channels';
 import { LIFECYCLES, type MessageStatus } from '@pesan/contracts/statuses';
 import type { Db } from '../db/client.ts';
-import { claimForDispatch, findUndispatched, releaseDispatchClaim, setProviderMessageId } from './dispatch.repo.ts';
+import { claimForDispatch, findUndispatched, isClaimedElsewhere, releaseDispatchClaim, setProviderMessageId } from './dispatch.repo.ts';
 import { DriverError, type ChannelDriver, type OutboundMessage } from './drivers/driver.ts';
 import { recordStatus } from './record-status.ts';
 
-/** A claimed message may be retaken by another dispatcher after this long (ms): longer than a job's expiry. */
-export const DISPATCH_LEASE_MS = 5 * 60_000;
+/**
+ * A claimed message may be retaken by another dispatcher after this long (ms): longer than a
+ * dispatch job's expiry (60 s, jobs/registry.ts) and than a driver's longest send (the smtp driver's
+ * timeouts add up to 50 s), so a live dispatcher is never overtaken.
+ */
+export const DISPATCH_LEASE_MS = 90_000;
 /** The sweep re-enqueues messages accepted more than this long ago (ms) and still without a carrier. */
 export const SWEEP_AFTER_MS = 2 * 60_000;
 /** …and not more than this long ago (ms): older ones stay as they are, visible in Monitoring. */
@@ -30,14 +34,21 @@ export interface DispatchDeps {
 }
 
 /**
- * Sends message `messageId` once (see the file comment). Does nothing for a message already sent,
- * final, or claimed by another dispatcher within the lease.
- * @throws DriverError when the driver's error is retryable (the job is retried with backoff).
+ * Sends message `messageId` once (see the file comment). Does nothing for a message already sent
+ * or final.
+ * @throws DriverError (retryable) when the driver's error is retryable, or another dispatcher holds
+ *   the message within its lease: the job is retried with backoff.
  */
 export async function dispatchMessage(deps: DispatchDeps, messageId: string): Promise<'sent' | 'failed' | 'skipped'> {
   const now = deps.now();
-  const row = await claimForDispatch(deps.db, messageId, DISPATCHABLE, now, new Date(now.getTime() - DISPATCH_LEASE_MS));
-  if (!row) return 'skipped';
+  const leaseBefore = new Date(now.getTime() - DISPATCH_LEASE_MS);
+  const row = await claimForDispatch(deps.db, messageId, DISPATCHABLE, now, leaseBefore);
+  if (!row) {
+    // Claimed by a dispatcher that may have died mid-send (kill -9): retry (backoff) until its
+    // lease ends, then take it over. Already sent or final: nothing to do.
+    if (await isClaimedElsewhere(deps.db, messageId, leaseBefore)) throw new DriverError(true, 'claimed', 'Another dispatcher holds this message; retrying after its lease');
+    return 'skipped';
+  }
   const channel = row.channel as ChannelId;
   if (row.status !== 'in_queue' && LIFECYCLES[channel].includes('in_queue')) {
     await recordStatus(deps.db, { messageId: row.id, status: 'in_queue', at: now });

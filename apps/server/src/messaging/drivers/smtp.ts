@@ -40,7 +40,8 @@ export function classifySmtpError(err: unknown): DriverError {
 
 /** The smtp driver (see the file comment). One pooled transport per driver. */
 export function createSmtpDriver(opts: SmtpDriverOptions): ChannelDriver & { close(): void } {
-  const transport = nodemailer.createTransport(opts.smtpUrl);
+  // Bounded: a send finishes or fails within 50 s, inside the dispatch lease (dispatch.ts).
+  const transport = nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as Parameters<typeof nodemailer.createTransport>[0]);
   const base = opts.publicUrl.replace(/\/$/, '');
   const domain = new URL(base).hostname;
   return {
