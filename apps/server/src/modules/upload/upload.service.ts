@@ -51,7 +51,9 @@ async function refuseOverLimits(db: Db, userId: string, size: number, now: Date)
   const windowMs = UPLOAD_QUOTA.windowSeconds * 1000;
   const nth = await nthRecentUploadAt(db, userId, new Date(now.getTime() - windowMs), UPLOAD_QUOTA.maxPerWindow);
   if (nth) {
-    const retryAfter = Math.max(1, Math.ceil((nth.getTime() + windowMs - now.getTime()) / 1000));
+    // Concurrent uploads may stamp rows a moment after this request's `now`: a slot frees within
+    // the window either way.
+    const retryAfter = Math.min(UPLOAD_QUOTA.windowSeconds, Math.max(1, Math.ceil((nth.getTime() + windowMs - now.getTime()) / 1000)));
     throw new AppError('rate_limited', UPLOAD_MESSAGES.rateLimited, undefined, { 'Retry-After': String(retryAfter) });
   }
   if ((await totalUploadBytes(db, userId)) + size > UPLOAD_QUOTA.maxTotalBytes) {
