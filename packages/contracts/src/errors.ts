@@ -22,27 +22,31 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-/** One field problem: `path` is the dotted body path ('channels', 'to'), `message` the text to show. */
-export interface ErrorDetail {
-  path: string;
-  message: string;
-}
-
-export interface ErrorEnvelope {
-  error: { code: ErrorCode; message: string; details?: ErrorDetail[]; request_id: string };
-}
+const errorDetailSchema = z.object({
+  path: z.string().describe('The dotted body field (`channels`, `template.parameters.1`)'),
+  message: z.string().describe('The text shown under that field'),
+});
 
 /**
- * The envelope as a zod schema for route response declarations; its id makes every declared error
- * response a `$ref` to the one `ErrorEnvelope` component of the OpenAPI document.
+ * The one error envelope (ARCHITECTURE.md §6), without its OpenAPI id: what the OpenAPI document's
+ * `ErrorEnvelope` component is generated from (plugins/openapi.ts).
  */
-export const errorEnvelopeSchema = z
-  .object({
-    error: z.object({
-      code: z.string(),
-      message: z.string(),
-      details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-      request_id: z.string(),
-    }),
-  })
-  .meta({ id: 'ErrorEnvelope' });
+export const errorEnvelopeBody = z.object({
+  error: z.object({
+    code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).describe('What went wrong, as a stable code; the HTTP status follows from it'),
+    message: z.string().describe('A sentence to show the user.'),
+    details: z.array(errorDetailSchema).optional().describe('Field problems, one per field'),
+    request_id: z.string().describe('Also in the X-Request-Id header.'),
+  }),
+});
+
+/**
+ * The envelope for route response declarations: its id makes every declared error response a
+ * `$ref` to the one `ErrorEnvelope` component of the OpenAPI document.
+ */
+export const errorEnvelopeSchema = errorEnvelopeBody.meta({ id: 'ErrorEnvelope' });
+
+/** One field problem: `path` is the dotted body path ('channels', 'to'), `message` the text to show. */
+export type ErrorDetail = z.infer<typeof errorDetailSchema>;
+/** `{"error": {"code", "message", "details"?, "request_id"}}`. */
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeBody>;

@@ -78,12 +78,6 @@ export function refundsQuota(channel: ChannelId, reached: readonly MessageStatus
   return FAILURE_STATUSES[channel].includes(final) && !reached.some((s) => CARRIER_ACCEPTED_STATUSES.includes(s));
 }
 
-/** Whether `status` is final on `channel`: a failure status or the end of its happy path. */
-export function isFinalStatus(channel: ChannelId, status: MessageStatus): boolean {
-  const path = LIFECYCLES[channel];
-  return FAILURE_STATUSES[channel].includes(status) || path[path.length - 1] === status;
-}
-
 /** Human label of a status for badges and filters: 'in_queue' -> 'In Queue'. */
 export function statusLabel(status: string): string {
   return status.split('_').map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w)).join(' ');

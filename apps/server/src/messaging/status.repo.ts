@@ -78,11 +78,6 @@ export async function moveStatsCounter(db: Db, k: { applicationId: string; chann
   await bump(k.to, 1);
 }
 
-/** Adds the whole history of finished messages to the hourly counters (seed only). */
-export async function addFinishedToStats(db: Db, rows: { applicationId: string; channel: string; hour: Date; status: string }[]): Promise<void> {
-  for (const r of rows) await moveStatsCounter(db, { ...r, from: null, to: r.status });
-}
-
 /** Writes one outbox row per recorded status (consumers read them in id order). */
 export async function insertOutbox(
   db: Db,

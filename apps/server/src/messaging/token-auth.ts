@@ -126,17 +126,6 @@ export async function refuseReplayedSignature(db: Db, signature: string, timesta
   if (!(await claimSignature(db, hash, expiresAt))) throw unauthorized(V1_MESSAGES.replayedSignature);
 }
 
-/** The `jti` (token id) in a bearer JWT's header, unverified, for rate-limit keys; null if none. */
-export function unverifiedTokenId(authorization: string | undefined): string | null {
-  const match = /^Bearer\s+(\S+)/i.exec(authorization ?? '');
-  if (!match) return null;
-  try {
-    return decodeProtectedHeader(match[1]!).kid ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** Forgets signatures whose replay window ended by `now` (maintenance job). Returns how many. */
 export function pruneUsedSignatures(db: Db, now: Date): Promise<number> {
   return deleteUsedSignaturesBefore(db, now);

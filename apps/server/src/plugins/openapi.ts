@@ -4,6 +4,8 @@
  * the session-cookie security of console calls, the error envelope on every operation, the
  * multipart body of POST /api/upload, the text/plain token files and the 204 answers.
  */
+import { z } from 'zod';
+import { errorEnvelopeBody } from '@pesan/contracts/errors';
 
 /** One tag per area, in the order the reference page shows them. */
 export const OPENAPI_TAGS = [
@@ -18,30 +20,11 @@ export const OPENAPI_TAGS = [
   { name: 'v1', description: 'Public messaging API: send on six channels and read message status (ARCHITECTURE.md §6).' },
 ] as const;
 
-/** The error envelope `{error: {code, message, details?, request_id}}` as a JSON schema. */
-export const ERROR_ENVELOPE_SCHEMA = {
-  type: 'object',
-  required: ['error'],
-  properties: {
-    error: {
-      type: 'object',
-      required: ['code', 'message', 'request_id'],
-      properties: {
-        code: {
-          type: 'string',
-          description: 'invalid_request, unauthorized, quota_exceeded, forbidden, email_not_verified, channel_not_enabled, not_found, idempotency_conflict, conflict, payload_too_large, unsupported_media_type, template_not_approved, rate_limited, internal_error',
-        },
-        message: { type: 'string', description: 'A sentence to show the user.' },
-        details: {
-          type: 'array',
-          description: 'Field problems: `path` is the dotted body field, `message` the text shown under it.',
-          items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
-        },
-        request_id: { type: 'string', description: 'Also in the X-Request-Id header.' },
-      },
-    },
-  },
-} as const;
+/** The error envelope as a JSON schema, generated from the one zod schema in contracts/errors.ts. */
+export const ERROR_ENVELOPE_SCHEMA = (() => {
+  const { $schema: _drop, ...schema } = z.toJSONSchema(errorEnvelopeBody, { target: 'openapi-3.0' }) as Record<string, unknown>;
+  return schema;
+})();
 
 /** Console calls that work without a session (everything else under /api needs the cookie). */
 const ANONYMOUS = new Set([
