@@ -147,7 +147,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // One process may run the app and the workers: drain running jobs before the database closes.
   app.addHook('onClose', async () => {
     await drainWorkers(ctx.boss);
-    ctx.services.drivers.close();
+    await ctx.services.drivers.close();
   });
   // Work that runs after an answer (lib/after-answer.ts) finishes before the database closes.
   const afterAnswer = createAfterAnswer();
@@ -196,7 +196,7 @@ export async function buildOpsApp(ctx: AppContext, opts: BuildOptions = {}): Pro
   const app = Fastify({ logger: opts.logger === false ? false : safeLoggerOptions(opts.logger?.level ?? ctx.config.logLevel, opts.logger?.stream), trustProxy: false });
   app.addHook('onClose', async () => {
     await drainWorkers(ctx.boss);
-    ctx.services.drivers.close();
+    await ctx.services.drivers.close();
   });
   registerErrorHandler(app);
   registerMetrics(app, ctx);

@@ -33,6 +33,20 @@ const envSchema = z.object({
   /** Customer e-mail: the sandbox carrier, or SMTP through EMAIL_SMTP_URL. */
   EMAIL_DRIVER: z.enum(['sandbox', 'smtp'], { error: 'must be sandbox or smtp' }).default('sandbox'),
   EMAIL_SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  /** SMS and SMS OTP: the sandbox carrier, or an SMSC over SMPP at SMPP_URL. */
+  SMS_DRIVER: z.enum(['sandbox', 'smpp'], { error: 'must be sandbox or smpp' }).default('sandbox'),
+  SMPP_URL: z.string().regex(/^smpps?:\/\/[^:@/]+(:[^@/]*)?@[^/:]+(:\d+)?\/?$/, 'must be smpp://system_id:password@host:port').optional(),
+  /** submit_sm per second on the bind, and how many may await their response at once (the window). */
+  SMPP_RATE: z.coerce.number({ error: 'must be a number of messages per second' }).int().min(1).max(10_000).default(50),
+  SMPP_WINDOW: z.coerce.number({ error: 'must be a number of PDUs' }).int().min(1).max(1000).default(10),
+  /** WhatsApp: the sandbox carrier, or Meta's Cloud API. */
+  WHATSAPP_DRIVER: z.enum(['sandbox', 'cloud'], { error: 'must be sandbox or cloud' }).default('sandbox'),
+  WHATSAPP_GRAPH_URL: z.url({ error: 'must be an http(s) URL' }).default('https://graph.facebook.com/v23.0'),
+  WHATSAPP_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
+  /** Default messages per second per WhatsApp phone number (Cloud API throughput 80); a sender may set its own. */
+  WHATSAPP_RATE: z.coerce.number({ error: 'must be a number of messages per second' }).int().min(1).max(1000).default(80),
   /** Redis for the shared rate-limit counters; unset = counters in the database. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   /** Bearer that opens /metrics to callers other than loopback; unset = loopback only. */
@@ -63,6 +77,18 @@ export interface Config {
   /** Driver of customer e-mail (ARCHITECTURE.md §4) and its relay. */
   emailDriver: 'sandbox' | 'smtp';
   emailSmtpUrl: string | undefined;
+  /** Driver of SMS and SMS OTP, and the SMSC with its pacing (ARCHITECTURE.md §4, §6.1). */
+  smsDriver: 'sandbox' | 'smpp';
+  smppUrl: string | undefined;
+  smppRate: number;
+  smppWindow: number;
+  /** Driver of WhatsApp and the Cloud API settings (ARCHITECTURE.md §4, §6.1). */
+  whatsappDriver: 'sandbox' | 'cloud';
+  whatsappGraphUrl: string;
+  whatsappToken: string | undefined;
+  whatsappAppSecret: string | undefined;
+  whatsappVerifyToken: string | undefined;
+  whatsappRate: number;
   /** Bearer for /metrics from other than loopback (at least 16 characters); undefined = loopback only. */
   metricsToken: string | undefined;
   role: 'all' | 'api' | 'worker';
@@ -97,6 +123,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     for (const issue of parsed.error.issues) lines.push(`${String(issue.path[0])}: ${issue.message}`);
   }
   if (parsed.success && parsed.data.EMAIL_DRIVER === 'smtp' && !parsed.data.EMAIL_SMTP_URL) lines.push('EMAIL_SMTP_URL: is required when EMAIL_DRIVER=smtp');
+  if (parsed.success && parsed.data.SMS_DRIVER === 'smpp' && !parsed.data.SMPP_URL) lines.push('SMPP_URL: is required when SMS_DRIVER=smpp');
+  if (parsed.success && parsed.data.WHATSAPP_DRIVER === 'cloud') {
+    for (const name of ['WHATSAPP_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const) {
+      if (!parsed.data[name]) lines.push(`${name}: is required when WHATSAPP_DRIVER=cloud`);
+    }
+  }
   if (!['all', 'api', 'worker'].includes(roleArg)) lines.push(`--role: must be api or worker, got '${roleArg}'`);
   if (lines.length || !parsed.success) throw new ConfigError(lines);
   const e = parsed.data;
@@ -123,6 +155,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     redisUrl: e.REDIS_URL,
     emailDriver: e.EMAIL_DRIVER,
     emailSmtpUrl: e.EMAIL_SMTP_URL,
+    smsDriver: e.SMS_DRIVER,
+    smppUrl: e.SMPP_URL,
+    smppRate: e.SMPP_RATE,
+    smppWindow: e.SMPP_WINDOW,
+    whatsappDriver: e.WHATSAPP_DRIVER,
+    whatsappGraphUrl: e.WHATSAPP_GRAPH_URL.replace(/\/$/, ''),
+    whatsappToken: e.WHATSAPP_TOKEN,
+    whatsappAppSecret: e.WHATSAPP_APP_SECRET,
+    whatsappVerifyToken: e.WHATSAPP_VERIFY_TOKEN,
+    whatsappRate: e.WHATSAPP_RATE,
     metricsToken: e.METRICS_TOKEN,
     role: roleArg as Config['role'],
   });

@@ -67,7 +67,7 @@ async function main(): Promise<void> {
       await app?.close();
       await ops?.close();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-      ctx.services.drivers.close();
+      await ctx.services.drivers.close();
       await database.close();
     } finally {
       clearTimeout(force);

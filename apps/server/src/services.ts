@@ -6,6 +6,8 @@
  */
 import type { AppContext, AppInfra } from './context.ts';
 import { withDeps } from './lib/with-deps.ts';
+import { dispatchEnqueuer } from './jobs/registry.ts';
+import { dispatchMessage, scheduleDispatch } from './messaging/dispatch.ts';
 import { createDrivers } from './messaging/drivers/drivers.ts';
 import { recordStatus } from './messaging/record-status.ts';
 import { authenticateBearer, refuseReplayedSignature } from './messaging/token-auth.ts';
@@ -23,8 +25,12 @@ import { getOwnUser, updateOwnUser } from './modules/user/user.service.ts';
 /** Builds every service and the drivers on `ctx`. Functions read `ctx.now()` at call time (tests move the clock). */
 export function createServices(ctx: AppInfra) {
   const db = ctx.database.db;
+  const drivers = createDrivers(ctx);
+  const now = () => ctx.now();
+  const dispatch = withDeps({ db, now, driverFor: drivers.driverFor, enqueueDispatch: dispatchEnqueuer(ctx.boss) }, { scheduleDispatch, dispatchMessage });
   return {
-    drivers: createDrivers(ctx),
+    drivers,
+    dispatch,
     auth: withDeps(ctx, { registerAccount, verifyEmail, resendVerification, login, forgotPassword, resetPassword, changePassword }),
     user: withDeps(ctx, { getOwnUser, updateOwnUser }),
     organization: withDeps(ctx, { createOrganization, getCallerOrganization, getOwnOrganization, updateOwnOrganization }),
@@ -34,7 +40,7 @@ export function createServices(ctx: AppInfra) {
     token: withDeps(db, { generateChannelToken, generateApplicationTokens, listTokenStatuses }),
     records: withDeps(db, { listRecords }),
     admin: withDeps(db, { runAdminCommand }),
-    messaging: { ...withDeps(ctx, { acceptMessage, getMessage }), ...withDeps(db, { recordStatus, findMessageForTracking, authenticateBearer, refuseReplayedSignature }) },
+    messaging: { ...withDeps({ database: ctx.database, now, scheduleDispatch: dispatch.scheduleDispatch }, { acceptMessage, getMessage }), ...withDeps(db, { recordStatus, findMessageForTracking, authenticateBearer, refuseReplayedSignature }) },
   };
 }
 

@@ -7,7 +7,7 @@ import type PgBoss from 'pg-boss';
 import pLimit from 'p-limit';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { dispatchMessage, undispatchedMessages } from '../messaging/dispatch.ts';
+import { undispatchedMessages, type DispatchJob } from '../messaging/dispatch.ts';
 import { DriverError } from '../messaging/drivers/driver.ts';
 import { scheduleSandboxCallback } from '../messaging/drivers/sandbox.ts';
 import { runSandboxCallback } from '../messaging/sandbox-carrier.ts';
@@ -47,19 +47,22 @@ function defineJob<T>(def: JobDefinition<T>): JobDefinition<unknown> {
 /** Short jobs: retried with backoff; one left active by a dead worker expires after a minute. */
 const retrying = { retryLimit: 8, retryDelay: 1, retryBackoff: true, expireInSeconds: 60 };
 const messageId = z.object({ messageId: z.uuid() });
+const dispatchJob = z.object({ messageId: z.uuid(), notBefore: z.iso.datetime().optional() });
 const none = z.object({}).loose();
 
 /** Every queue of the system (ARCHITECTURE.md §3 jobs/registry.ts). */
 export const JOBS: JobDefinition<unknown>[] = [
   defineJob({
     name: QUEUES.dispatch,
-    data: messageId,
-    batchSize: 50,
-    concurrency: 6,
+    data: dispatchJob,
+    // Sends wait on carriers (an HTTP call, an SMPP window) and paced ones for their slot: more at
+    // once than the database-bound queues.
+    batchSize: 64,
+    concurrency: 24,
     pollingIntervalSeconds: 0.5,
     queue: retrying,
-    handler: async (ctx, { messageId: id }) => {
-      await dispatchMessage({ db: ctx.database.db, now: ctx.now, driverFor: ctx.services.drivers.driverFor }, id);
+    handler: async (ctx, job) => {
+      await ctx.services.dispatch.dispatchMessage(job);
     },
   }),
   defineJob({
@@ -86,7 +89,7 @@ export const JOBS: JobDefinition<unknown>[] = [
     pollingIntervalSeconds: 30,
     queue: { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 300 },
     handler: async (ctx) => {
-      for (const id of await undispatchedMessages(ctx.database.db, ctx.now())) await ctx.boss.send(QUEUES.dispatch, { messageId: id });
+      for (const m of await undispatchedMessages(ctx.database.db, ctx.now())) await ctx.services.dispatch.scheduleDispatch(m);
     },
   }),
   defineJob({
@@ -118,6 +121,17 @@ export function wakeQueue(boss: PgBoss, queue: string): void {
 export async function enqueue(boss: PgBoss, queue: string, data: object): Promise<void> {
   await boss.send(queue, data);
   wakeQueue(boss, queue);
+}
+
+/**
+ * Queues a dispatch job (messaging/dispatch.ts DispatchDeps.enqueueDispatch): due now (this
+ * process's worker is woken) or at `startAfter` (a paced slot).
+ */
+export function dispatchEnqueuer(boss: PgBoss): (data: DispatchJob, startAfter?: Date) => Promise<void> {
+  return async (data, startAfter) => {
+    if (startAfter) await boss.send(QUEUES.dispatch, data, { startAfter });
+    else await enqueue(boss, QUEUES.dispatch, data);
+  };
 }
 
 /** What the sandbox driver needs to schedule its callbacks on ctx. */
@@ -162,6 +176,8 @@ export async function registerWorkers(ctx: AppContext): Promise<void> {
     });
     ids.set(def.name, id);
   }
+  // Open what the drivers keep (the SMPP bind, so receipts arrive), in the background.
+  await ctx.services.drivers.start();
   // Recover at once what a previous process left undispatched (an indexed read of only such messages).
   await enqueue(ctx.boss, QUEUES.dispatchSweep, {});
 }

@@ -3,7 +3,9 @@
  * carrier id, and the sweep of messages never handed to a carrier.
  */
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { ChannelId } from '@pesan/contracts/channels';
 import type { Db } from '../db/client.ts';
+import { messageSegments } from '../db/schema/carriers.ts';
 import { messages } from '../db/schema/messages.ts';
 
 /** A message as a driver receives it, plus its current status. */
@@ -55,9 +57,21 @@ export async function releaseDispatchClaim(db: Db, id: string): Promise<void> {
   await db.update(messages).set({ dispatchClaimedAt: null }).where(eq(messages.id, id));
 }
 
-/** Records which driver sent message `id` and the carrier's id for it. */
-export async function setProviderMessageId(db: Db, id: string, driver: string, providerMessageId: string): Promise<void> {
-  await db.update(messages).set({ driver, providerMessageId }).where(eq(messages.id, id));
+/**
+ * Records which driver sent message `id` and the carrier's id for it; with `segmentIds` (a message
+ * sent in several parts) also each part's carrier id, so a receipt naming any part finds it.
+ */
+export async function setProviderMessageId(db: Db, id: string, driver: string, providerMessageId: string, segmentIds?: string[]): Promise<void> {
+  await db.transaction(async (txAny) => {
+    const tx = txAny as unknown as Db;
+    await tx.update(messages).set({ driver, providerMessageId }).where(eq(messages.id, id));
+    if (segmentIds && segmentIds.length > 1) {
+      await tx
+        .insert(messageSegments)
+        .values(segmentIds.map((pid, i) => ({ driver, providerMessageId: pid, messageId: id, segment: i + 1 })))
+        .onConflictDoNothing();
+    }
+  });
 }
 
 /** The message a driver knows as `providerMessageId`: its id, channel and recipient, or null. */
@@ -75,9 +89,12 @@ export async function findByProviderId(db: Db, driver: string, providerMessageId
  * messages_undispatched_idx: only such messages are in it, so the cost does not grow with traffic),
  * oldest first, at most `limit`.
  */
-export async function findUndispatched(db: Db, q: { before: Date; after: Date; limit: number }): Promise<string[]> {
+export async function findUndispatched(
+  db: Db,
+  q: { before: Date; after: Date; limit: number },
+): Promise<{ id: string; organizationId: string; applicationId: string; channel: ChannelId }[]> {
   const rows = await db
-    .select({ id: messages.id })
+    .select({ id: messages.id, organizationId: messages.organizationId, applicationId: messages.applicationId, channel: messages.channel })
     .from(messages)
     .where(
       and(
@@ -88,7 +105,7 @@ export async function findUndispatched(db: Db, q: { before: Date; after: Date; l
     )
     .orderBy(asc(messages.createdAt))
     .limit(q.limit);
-  return rows.map((r) => r.id);
+  return rows.map((r) => ({ ...r, channel: r.channel as ChannelId }));
 }
 
 /** Whether message `id` is claimed by a dispatcher since `leaseBefore` and still has no carrier id. */

@@ -18,7 +18,6 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { AppError, fieldError } from '../lib/errors.ts';
 import { isUniqueViolation, requestHash } from './idempotency.ts';
-import { enqueue, QUEUES } from '../jobs/registry.ts';
 import {
   consumeQuota,
   countAcceptedMessage,
@@ -31,9 +30,13 @@ import {
   type MessageRow,
 } from './messages.repo.ts';
 import type { V1Auth } from './token-auth.ts';
+import type { DispatchTarget } from './dispatch.ts';
 
 /** What the /v1 messages service uses of the application context. */
-export type V1Deps = Pick<AppContext, 'database' | 'boss' | 'now'>;
+export type V1Deps = Pick<AppContext, 'database' | 'now'> & {
+  /** Queues the dispatch of an accepted message (messaging/dispatch.ts scheduleDispatch, paced per sender). */
+  scheduleDispatch: (message: DispatchTarget) => Promise<void>;
+};
 
 /** A validated /v1 send body (one of the contracts/messaging.ts schemas' outputs). */
 export type V1SendBody = { to: string } & Record<string, unknown>;
@@ -188,7 +191,7 @@ export async function acceptMessage(
     throw err;
   }
   try {
-    await enqueue(ctx.boss, QUEUES.dispatch, { messageId: id });
+    await ctx.scheduleDispatch({ id, organizationId: auth.organizationId, applicationId: auth.applicationId, channel });
   } catch {
     // The message is stored; the dispatch sweep re-enqueues it (dispatch.ts undispatchedMessages).
   }

@@ -25,6 +25,14 @@ export const messages = pgTable(
     /** When a dispatcher took the message to send it (a lease: another may retake it after 5 minutes). */
     dispatchClaimedAt: timestamp('dispatch_claimed_at', { withTimezone: true }),
     templateName: text('template_name'),
+    /**
+     * WhatsApp: the conversation this message opened or belongs to (templates-dashboard-reports.md §3
+     * session figures): Meta's conversation id, its category (marketing, utility, authentication,
+     * service) and who opened it (business or user).
+     */
+    conversationId: text('conversation_id'),
+    conversationCategory: text('conversation_category'),
+    conversationInitiator: text('conversation_initiator'),
     otp: text('otp'),
     /** The accepted request body (after validation). */
     body: jsonb('body').notNull(),

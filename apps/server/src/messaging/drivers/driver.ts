@@ -19,10 +19,32 @@ export interface OutboundMessage {
 
 /** What a carrier answered to a send: its id for later callbacks, and a status when it already knows one. */
 export interface SendResult {
+  /** The carrier's id of the message (of its first segment when sent in several parts). */
   providerMessageId: string;
+  /**
+   * When the carrier took the message as several parts (an SMPP long SMS sent as one submit_sm per
+   * segment): every part's carrier id in segment order, the first being `providerMessageId`.
+   * Receipts name a part; the message's status follows once every part has a final receipt.
+   */
+  segmentIds?: string[];
   status?: MessageStatus;
   reason?: string | null;
   providerCode?: string | null;
+}
+
+/** Where a message is paced (ARCHITECTURE.md §6.1): a lane (one WhatsApp number, one SMSC account) and its rate. */
+export interface PacingLane {
+  /** Names the lane across processes, e.g. `wa:<phone_number_id>`, `smpp:<system_id>@<host>`. */
+  key: string;
+  /** Sends per second on the lane. */
+  perSecond: number;
+}
+
+/** What a driver may look at to choose a message's lane before the message is stored. */
+export interface PacingInput {
+  organizationId: string;
+  applicationId: string;
+  channel: ChannelId;
 }
 
 export interface ChannelDriver {
@@ -35,6 +57,16 @@ export interface ChannelDriver {
   send(message: OutboundMessage): Promise<SendResult>;
   /** Called once the carrier's id is stored (callbacks can now find the message): the sandbox starts its simulated callbacks here. */
   afterAccepted?(message: OutboundMessage, providerMessageId: string): Promise<void>;
+  /** The lane a message of this application is paced in, or null (unpaced, e.g. the sandbox). */
+  pacing?(input: PacingInput): Promise<PacingLane | null>;
+  /**
+   * Opens what the driver keeps for the process's life (the SMPP bind, so receipts arrive without
+   * a send). Called once by the worker role at start; must not throw when the carrier is down
+   * (connect in the background and retry).
+   */
+  start?(): Promise<void>;
+  /** Closes connections (SMTP pools, the SMPP bind); a later send opens them again. */
+  close?(): Promise<void> | void;
 }
 
 /** A send that did not go through: `retryable` (try again later) or permanent (the message fails with `reason`). */

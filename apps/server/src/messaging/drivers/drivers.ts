@@ -1,7 +1,7 @@
 /**
  * The driver of each channel, chosen by configuration (ARCHITECTURE.md §4: EMAIL_DRIVER,
  * SMS_DRIVER, WHATSAPP_DRIVER; the sandbox is the default for every channel). Built once by
- * createServices (services.ts).
+ * createServices (services.ts); one instance per driver, so SMS and SMS OTP share one SMPP bind.
  */
 import type { ChannelId } from '@pesan/contracts/channels';
 import type { AppContext } from '../../context.ts';
@@ -11,28 +11,53 @@ import { createSandboxDriver } from './sandbox.ts';
 import { createSmtpDriver } from './smtp.ts';
 import { trackingKey } from '../email-tracking.ts';
 
-/** The drivers of a process: the one for a channel, and closing their connections. */
+/** The drivers of a process: the one for a channel, starting and closing their connections. */
 export interface Drivers {
   driverFor(channel: ChannelId): ChannelDriver;
-  /** Closes drivers holding connections (SMTP pools); a later send builds them again. */
-  close(): void;
+  /** Opens the connections the configured drivers keep (the SMPP bind), in the background; worker role. */
+  start(): Promise<void>;
+  /** Closes drivers holding connections (SMTP pools, the SMPP bind); a later send builds them again. */
+  close(): Promise<void>;
+}
+
+type DriverName = ChannelDriver['name'];
+
+/** The configured driver name of `channel` (ARCHITECTURE.md §4). */
+function driverNameFor(config: AppContext['config'], channel: ChannelId): DriverName {
+  if (channel === 'email' && config.emailDriver === 'smtp') return 'smtp';
+  if ((channel === 'sms' || channel === 'sms_otp') && config.smsDriver === 'smpp') return 'smpp';
+  if (channel === 'whatsapp' && config.whatsappDriver === 'cloud') return 'whatsapp-cloud';
+  return 'sandbox';
 }
 
 /** The configured drivers on `deps` (each built on first use). */
-export function createDrivers(deps: Pick<AppContext, 'config' | 'boss' | 'now'>): Drivers {
-  let built: Partial<Record<ChannelId, ChannelDriver>> = {};
-  const build = (channel: ChannelId): ChannelDriver => {
-    const c = deps.config;
-    if (channel === 'email' && c.emailDriver === 'smtp' && c.emailSmtpUrl) {
-      return createSmtpDriver({ smtpUrl: c.emailSmtpUrl, from: c.mailFrom, publicUrl: c.publicUrl, trackingKey: trackingKey(c.sessionSecret) });
+export function createDrivers(deps: Pick<AppContext, 'config' | 'boss' | 'now' | 'database'>): Drivers {
+  let built: Partial<Record<DriverName, ChannelDriver>> = {};
+  const c = deps.config;
+  const build = (name: DriverName): ChannelDriver => {
+    switch (name) {
+      case 'smtp':
+        return createSmtpDriver({ smtpUrl: c.emailSmtpUrl!, from: c.mailFrom, publicUrl: c.publicUrl, trackingKey: trackingKey(c.sessionSecret) });
+      // 'smpp': built in messaging/drivers/smpp.ts (issue 8)
+      // 'whatsapp-cloud': built in messaging/drivers/whatsapp-cloud.ts (issue 8)
+      default:
+        return createSandboxDriver(sandboxSchedulerDeps(deps));
     }
-    return createSandboxDriver(sandboxSchedulerDeps(deps));
+  };
+  const driverFor = (channel: ChannelId): ChannelDriver => {
+    const name = driverNameFor(c, channel);
+    return (built[name] ??= build(name));
   };
   return {
-    driverFor: (channel) => (built[channel] ??= build(channel)),
-    close() {
-      for (const d of Object.values(built)) (d as ChannelDriver & { close?: () => void }).close?.();
+    driverFor,
+    async start() {
+      const channels: ChannelId[] = ['sms', 'whatsapp', 'email'];
+      for (const ch of channels) await driverFor(ch).start?.();
+    },
+    async close() {
+      const all = Object.values(built);
       built = {};
+      for (const d of all) await d.close?.();
     },
   };
 }
