@@ -76,7 +76,18 @@ export interface Application {
   created_at: string;
   updated_at: string;
   channels: ApplicationChannel[];
+  /** The WhatsApp sender the operator connected (ARCHITECTURE.md §4), on the detail answer only; null when none. */
+  whatsapp_sender?: WhatsappSenderOut | null;
 }
+
+/** Zod form of an application's WhatsApp sender, read-only in the console. */
+export const whatsappSenderOutSchema = z.object({
+  display_name: z.string(),
+  phone_number_id: z.string(),
+  waba_id: z.string(),
+  messages_per_second: z.number().int().nullable(),
+});
+export type WhatsappSenderOut = z.infer<typeof whatsappSenderOutSchema>;
 
 /** A paged list answer: `{data, page, limit, pages, total}` (console.md §3). */
 export interface Paged<T> {
@@ -142,6 +153,7 @@ export const applicationOutSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   channels: z.array(applicationChannelOutSchema),
+  whatsapp_sender: whatsappSenderOutSchema.nullable().optional(),
 });
 
 /** `POST /api/application/list` answer. */

@@ -49,6 +49,15 @@ const COMMANDS: Record<AdminCommandName, { options: string[]; synopsis: string; 
     synopsis: 'balances --app <id>',
     help: [`Prints quota, usage and remaining per quota type and the last ${BALANCE_LEDGER_ROWS} ledger rows.`],
   },
+  'whatsapp:sender': {
+    options: ['app', 'waba-id', 'phone-number-id', 'display-name', 'rate'],
+    synopsis: 'whatsapp:sender --app <id> --waba-id W --phone-number-id P --display-name D [--rate N]',
+    help: [
+      "Sets the application's WhatsApp sender: its WhatsApp Business Account id, the Cloud API phone",
+      'number id it sends from, and the name shown in the console. --rate N paces sends from that',
+      'number at N messages per second (default WHATSAPP_RATE, 80). Used when WHATSAPP_DRIVER=cloud.',
+    ],
+  },
 };
 
 /** The full --help text (also printed without a command). */

@@ -2,8 +2,9 @@
  * SQL of WhatsApp senders (ARCHITECTURE.md §4 `whatsapp:sender`): the WABA and Cloud API phone
  * number of an application.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { applications } from '../../db/schema/applications.ts';
 import { whatsappSenders } from '../../db/schema/carriers.ts';
 
 /** An application's WhatsApp sender. `messagesPerSecond` null = the configured default rate. */
@@ -53,4 +54,14 @@ export async function upsertSender(db: Db, s: Omit<WhatsappSender, 'updatedAt'>,
     })
     .returning(columns);
   return row!;
+}
+
+/** The live (not deleted) application `id` with its name and organization, or null. */
+export async function findLiveApplication(db: Db, id: string): Promise<{ id: string; name: string; organizationId: string } | null> {
+  const [row] = await db
+    .select({ id: applications.id, name: applications.name, organizationId: applications.organizationId })
+    .from(applications)
+    .where(and(eq(applications.id, id), isNull(applications.deletedAt)))
+    .limit(1);
+  return row ?? null;
 }

@@ -8,6 +8,7 @@
  *   { "command": "billing",  "app": "<id>", "type": "pre-paid" | "post-paid" }
  *   { "command": "quota",    "app": "<id>", "type": "<quota type>", "add": N } (or "set": N)
  *   { "command": "balances", "app": "<id>" }
+ *   { "command": "whatsapp:sender", "app": "<id>", "waba-id": "…", "phone-number-id": "…", "display-name": "…", "rate"?: N }
  * N is a whole number (or its decimal text) in operator units: minutes for `call`, messages otherwise.
  */
 import { z } from 'zod';
@@ -26,12 +27,13 @@ import {
   type BillingChange,
   type QuotaChange,
 } from '../quota/quota.service.ts';
+import { setWhatsappSender, whatsappSenderShape, type SenderChange } from '../../messaging/whatsapp/sender.service.ts';
 
 /** Path of the loopback admin endpoint (admin.routes.ts) the CLI posts commands to. */
 export const ADMIN_COMMANDS_PATH = '/admin/commands';
 
 /** The command names, in --help order. */
-export const ADMIN_COMMANDS = ['billing', 'quota', 'balances'] as const;
+export const ADMIN_COMMANDS = ['billing', 'quota', 'balances', 'whatsapp:sender'] as const;
 export type AdminCommandName = (typeof ADMIN_COMMANDS)[number];
 
 /** One operator command (see the module comment); `command` picks the shape. */
@@ -41,6 +43,7 @@ export const adminCommandSchema = z.discriminatedUnion(
     z.object({ command: z.literal('billing'), ...billingShape }),
     z.object({ command: z.literal('quota'), ...quotaShape }).superRefine(exactlyOneAmount),
     z.object({ command: z.literal('balances'), ...balancesShape }),
+    z.object({ command: z.literal('whatsapp:sender'), ...whatsappSenderShape }),
   ],
   { error: (iss) => (iss.input === undefined ? 'A command is required' : `Unknown command: use one of ${ADMIN_COMMANDS.join(', ')}`) },
 );
@@ -65,6 +68,8 @@ export async function runAdminCommand(db: Db, input: unknown, now: Date): Promis
       return { output: describeQuota(await changeQuota(db, command, now)) };
     case 'balances':
       return { output: describeBalances(await getBalances(db, command)) };
+    case 'whatsapp:sender':
+      return { output: describeSender(await setWhatsappSender(db, command, now)) };
   }
 }
 
@@ -95,6 +100,13 @@ function describeQuota(r: QuotaChange): string {
   }
   if (r.billingType === 'post-paid') text += `Note: the application is post-paid, so its messages take no quota until its billing type is pre-paid.\n`;
   return text;
+}
+
+function describeSender(r: SenderChange): string {
+  const show = (s: SenderChange['after']) =>
+    `${s.displayName}, phone number id ${s.phoneNumberId}, WABA ${s.wabaId}, ${s.messagesPerSecond ? `${s.messagesPerSecond} msg/s` : 'default rate'}`;
+  if (!r.before) return `${appLabel(r)}: WhatsApp sender set to ${show(r.after)}.\n`;
+  return `${appLabel(r)}: WhatsApp sender changed from ${show(r.before)} to ${show(r.after)}.\n`;
 }
 
 const pad = (s: string, n: number) => s.padEnd(n);

@@ -3,6 +3,7 @@
  * ARCHITECTURE.md §5, §7.5). Every call is scoped to the caller's organization: an application of
  * another organization, a deleted one, or a malformed id is a 404.
  */
+import { applicationSender } from '../../messaging/whatsapp/sender.service.ts';
 import {
   APPLICATION_MESSAGES,
   type Application,
@@ -70,14 +71,20 @@ function channelValues(channels: CreateApplicationInput['channels']): repo.Chann
 }
 
 /**
- * The live application `id` of `organizationId` with its channels.
+ * The live application `id` of `organizationId` with its channels and its WhatsApp sender (null when none).
  * @throws AppError not_found (404) when malformed, unknown, deleted or of another organization.
  */
 export async function getApplication(db: Db, organizationId: string, id: string): Promise<Application> {
   if (!isUuid(id)) throw applicationNotFound();
   const row = await repo.findApplication(db, organizationId, id);
   if (!row) throw applicationNotFound();
-  return toApplication(row, await repo.findChannels(db, organizationId, [row.id]));
+  const sender = await applicationSender(db, organizationId, row.id);
+  return {
+    ...toApplication(row, await repo.findChannels(db, organizationId, [row.id])),
+    whatsapp_sender: sender
+      ? { display_name: sender.displayName, phone_number_id: sender.phoneNumberId, waba_id: sender.wabaId, messages_per_second: sender.messagesPerSecond }
+      : null,
+  };
 }
 
 /**
