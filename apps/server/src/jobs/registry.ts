@@ -46,7 +46,6 @@ function defineJob<T>(def: JobDefinition<T>): JobDefinition<unknown> {
 
 /** Short jobs: retried with backoff; one left active by a dead worker expires after a minute. */
 const retrying = { retryLimit: 8, retryDelay: 1, retryBackoff: true, expireInSeconds: 60 };
-const messageId = z.object({ messageId: z.uuid() });
 const dispatchJob = z.object({ messageId: z.uuid(), notBefore: z.iso.datetime().optional() });
 const none = z.object({}).loose();
 

@@ -18,8 +18,10 @@ export async function reserveLaneSlot(db: Db, key: string, intervalMs: number, n
     .insert(dispatchPacing)
     .values({ key, nextSlotAt: sql`${at} + ${step}` })
     .onConflictDoUpdate({ target: dispatchPacing.key, set: { nextSlotAt: sql`greatest(${dispatchPacing.nextSlotAt}, ${at}) + ${step}` } })
-    .returning({ next: dispatchPacing.nextSlotAt });
-  return new Date(row!.next.getTime() - intervalMs);
+    // The slot in epoch milliseconds, computed in SQL: the stored time keeps microseconds, which a
+    // Date would truncate.
+    .returning({ slotMs: sql<string>`extract(epoch from ${dispatchPacing.nextSlotAt} - ${step}) * 1000` });
+  return new Date(Math.round(Number(row!.slotMs)));
 }
 
 /** Deletes lanes whose next free slot is before `before` (idle lanes, e.g. the bind of a process gone); returns how many. */

@@ -1,6 +1,6 @@
 CREATE TABLE "dispatch_pacing" (
 	"key" text PRIMARY KEY NOT NULL,
-	"next_slot_at" timestamp (3) with time zone NOT NULL
+	"next_slot_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "message_segments" (

@@ -108,5 +108,5 @@ export const messageSegments = pgTable(
  */
 export const dispatchPacing = pgTable('dispatch_pacing', {
   key: text('key').primaryKey(),
-  nextSlotAt: timestamp('next_slot_at', { withTimezone: true, precision: 3 }).notNull(),
+  nextSlotAt: timestamp('next_slot_at', { withTimezone: true }).notNull(),
 });
