@@ -1,7 +1,8 @@
 /**
  * Demo applications (ARCHITECTURE.md §4 DEMO_DATA): 'Demo App' with all six channels (SMS sender
  * name 'PESAN') for the demo organization and user, plus an APPROVED WhatsApp template
- * 'welcome_message' (en, UTILITY). Sets `ids.applicationId`. Does nothing without the demo
+ * 'welcome_message' (en, UTILITY) and a WhatsApp sender ('Pesan Demo', Meta's test number ids), so
+ * the console shows one. Sets `ids.applicationId`. Does nothing without the demo
  * organization and user (seeded by accounts.ts).
  */
 import { CHANNELS } from '@pesan/contracts/channels';
@@ -9,6 +10,7 @@ import type { DemoIds } from './seed.ts';
 import type { AppContext } from '../context.ts';
 import { waTemplates } from '../db/schema/templates.ts';
 import { insertApplication } from '../modules/application/application.repo.ts';
+import { setWhatsappSender } from '../messaging/whatsapp/sender.service.ts';
 
 export const DEMO_APPLICATION_NAME = 'Demo App';
 
@@ -33,4 +35,5 @@ export async function seedDemoApplications(ctx: AppContext, ids: DemoIds): Promi
     createdAt: now,
     updatedAt: now,
   });
+  await setWhatsappSender(db, { app: app.id, 'waba-id': '102290129340398', 'phone-number-id': '106540352242922', 'display-name': 'Pesan Demo' }, now);
 }
