@@ -108,6 +108,8 @@ describe('main job in the browser', () => {
     await page.goto(`${server.url}/my-application/detail/${appId}`);
     await page.getByRole('button', { name: 'Generate' }).waitFor();
     await expect(page.getByRole('button', { name: 'Generate' }).isDisabled()).resolves.toBe(true);
+    // The operator has not connected a WhatsApp sender to this new application yet (issue 8).
+    await page.getByText('WhatsApp sender: not connected yet.', { exact: false }).waitFor();
     await scan('detail');
     const pickerLabels: Record<string, string> = {
       whatsapp: 'WhatsApp (V3)', sms: 'SMS Reguler (V2)', sms_otp: 'SMS OTP (V2)', call: 'Call (V2)', voice_otp: 'Voice OTP (V2)', email: 'Email (V2)',
