@@ -30,6 +30,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
 import { applicationRoutes } from './modules/application/application.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { tokenRoutes } from './modules/token/token.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { termsRoutes } from './modules/terms/terms.routes.ts';
@@ -37,6 +38,7 @@ import { uploadRoutes } from './modules/upload/upload.routes.ts';
 import { v1Routes } from './messaging/v1.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { emailTrackingRoutes } from './messaging/inbound/email-tracking.routes.ts';
+import { whatsappHookRoutes } from './messaging/inbound/whatsapp.routes.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -166,6 +168,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(userRoutes(ctx), { prefix: '/api' });
   await app.register(organizationRoutes(ctx), { prefix: '/api' });
   await app.register(applicationRoutes(ctx), { prefix: '/api' });
+  await app.register(webhooksRoutes(ctx), { prefix: '/api' });
   await app.register(tokenRoutes(ctx), { prefix: '/api' });
   await app.register(recordsRoutes(ctx), { prefix: '/api' });
   await app.register(termsRoutes(ctx), { prefix: '/api' });
@@ -174,6 +177,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // Operator CLI's loopback endpoint (hidden from the OpenAPI document).
   await app.register(adminRoutes(ctx));
   await app.register(emailTrackingRoutes(ctx));
+  await app.register(whatsappHookRoutes(ctx));
 
   const serveWeb = opts.serveWeb !== false && existsSync(webDist);
   if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });

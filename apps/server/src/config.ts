@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { RETRY_SCHEDULE_MS } from '@pesan/contracts/webhooks';
 
 const bool = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
@@ -47,6 +48,12 @@ const envSchema = z.object({
   WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
   /** Default messages per second per WhatsApp phone number (Cloud API throughput 80); a sender may set its own. */
   WHATSAPP_RATE: z.coerce.number({ error: 'must be a number of messages per second' }).int().min(1).max(1000).default(80),
+  /** Customer webhooks: delays before each retry (comma-separated ms; tests compress it) and the request time limit. */
+  WEBHOOK_RETRY_SCHEDULE_MS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'must be comma-separated milliseconds')
+    .optional(),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(60_000).default(15_000),
   /** Redis for the shared rate-limit counters; unset = counters in the database. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   /** Bearer that opens /metrics to callers other than loopback; unset = loopback only. */
@@ -89,6 +96,12 @@ export interface Config {
   whatsappAppSecret: string | undefined;
   whatsappVerifyToken: string | undefined;
   whatsappRate: number;
+  /** Delays before each webhook retry (ms); RETRY_SCHEDULE_MS of contracts/webhooks.ts by default. */
+  webhookRetryScheduleMs: readonly number[];
+  /** Time limit of one webhook request (ms), 15 s by default. */
+  webhookTimeoutMs: number;
+  /** Whether PUBLIC_URL is on this machine (localhost, 127.0.0.1, ::1): development, where http and private webhook endpoints are allowed. */
+  publicUrlIsLocal: boolean;
   /** Bearer for /metrics from other than loopback (at least 16 characters); undefined = loopback only. */
   metricsToken: string | undefined;
   role: 'all' | 'api' | 'worker';
@@ -165,6 +178,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     whatsappAppSecret: e.WHATSAPP_APP_SECRET,
     whatsappVerifyToken: e.WHATSAPP_VERIFY_TOKEN,
     whatsappRate: e.WHATSAPP_RATE,
+    webhookRetryScheduleMs: Object.freeze(e.WEBHOOK_RETRY_SCHEDULE_MS ? e.WEBHOOK_RETRY_SCHEDULE_MS.split(',').map(Number) : [...RETRY_SCHEDULE_MS]),
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    publicUrlIsLocal: ['localhost', '127.0.0.1', '[::1]'].includes(new URL(publicUrl).hostname),
     metricsToken: e.METRICS_TOKEN,
     role: roleArg as Config['role'],
   });

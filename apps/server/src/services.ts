@@ -6,17 +6,29 @@
  */
 import type { AppContext, AppInfra } from './context.ts';
 import { withDeps } from './lib/with-deps.ts';
-import { dispatchEnqueuer } from './jobs/registry.ts';
+import { dispatchEnqueuer, webhookEnqueuer } from './jobs/registry.ts';
+import { createSecretBox } from './lib/secret-box.ts';
+import { deliverAttempt, emitWebhookEvent, fanOutStatusEvents, requeueStrandedAttempts } from './modules/webhooks/webhook-delivery.ts';
+import {
+  getWebhook,
+  listWebhookDeliveries,
+  messageWebhookDeliveries,
+  putWebhook,
+  redeliverWebhook,
+  rotateWebhookSecret,
+  sendTestEvent,
+} from './modules/webhooks/webhooks.service.ts';
 import { dispatchMessage, scheduleDispatch } from './messaging/dispatch.ts';
 import { createDrivers } from './messaging/drivers/drivers.ts';
 import { recordStatus } from './messaging/record-status.ts';
 import { authenticateBearer, refuseReplayedSignature } from './messaging/token-auth.ts';
 import { acceptMessage, findMessageForTracking, getMessage } from './messaging/v1.service.ts';
+import { handleWebhook, verifyHandshake, verifySignature } from './messaging/whatsapp/webhook.service.ts';
 import { runAdminCommand } from './modules/admin/admin.service.ts';
 import { createApplication, deleteApplication, getApplication, listApplications, listChannels, updateApplication } from './modules/application/application.service.ts';
 import { changePassword, forgotPassword, login, registerAccount, resendVerification, resetPassword, verifyEmail } from './modules/auth/auth.service.ts';
 import { createOrganization, getCallerOrganization, getOwnOrganization, updateOwnOrganization } from './modules/organization/organization.service.ts';
-import { listRecords } from './modules/records/records.service.ts';
+import { getRecord, listRecords } from './modules/records/records.service.ts';
 import { acceptTerms, termsAccepted } from './modules/terms/terms.service.ts';
 import { generateApplicationTokens, generateChannelToken, listTokenStatuses } from './modules/token/token.service.ts';
 import { checkMayUpload, openImage, storeImage } from './modules/upload/upload.service.ts';
@@ -28,9 +40,33 @@ export function createServices(ctx: AppInfra) {
   const drivers = createDrivers(ctx);
   const now = () => ctx.now();
   const dispatch = withDeps({ db, now, driverFor: drivers.driverFor, enqueueDispatch: dispatchEnqueuer(ctx.boss) }, { scheduleDispatch, dispatchMessage });
+  const webhookDeps = {
+    db,
+    now,
+    secretBox: createSecretBox(ctx.config.sessionSecret, 'webhook-secrets'),
+    mailer: ctx.mailer,
+    retryScheduleMs: ctx.config.webhookRetryScheduleMs,
+    timeoutMs: ctx.config.webhookTimeoutMs,
+    allowPrivate: ctx.config.publicUrlIsLocal,
+    enqueueAttempt: webhookEnqueuer(ctx.boss),
+    publicUrl: ctx.config.publicUrl,
+  };
   return {
     drivers,
     dispatch,
+    webhooks: withDeps(webhookDeps, {
+      getWebhook,
+      putWebhook,
+      rotateWebhookSecret,
+      sendTestEvent,
+      listWebhookDeliveries,
+      messageWebhookDeliveries,
+      redeliverWebhook,
+      deliverAttempt,
+      emitWebhookEvent,
+      fanOutStatusEvents,
+      requeueStrandedAttempts,
+    }),
     auth: withDeps(ctx, { registerAccount, verifyEmail, resendVerification, login, forgotPassword, resetPassword, changePassword }),
     user: withDeps(ctx, { getOwnUser, updateOwnUser }),
     organization: withDeps(ctx, { createOrganization, getCallerOrganization, getOwnOrganization, updateOwnOrganization }),
@@ -38,9 +74,14 @@ export function createServices(ctx: AppInfra) {
     upload: withDeps(ctx, { checkMayUpload, storeImage, openImage }),
     application: { listChannels, ...withDeps(db, { listApplications, getApplication, createApplication, updateApplication, deleteApplication }) },
     token: withDeps(db, { generateChannelToken, generateApplicationTokens, listTokenStatuses }),
-    records: withDeps(db, { listRecords }),
+    records: withDeps(db, { listRecords, getRecord }),
     admin: withDeps(db, { runAdminCommand }),
-    messaging: { ...withDeps({ database: ctx.database, now, scheduleDispatch: dispatch.scheduleDispatch }, { acceptMessage, getMessage }), ...withDeps(db, { recordStatus, findMessageForTracking, authenticateBearer, refuseReplayedSignature }) },
+    whatsappHooks: {
+      ...withDeps({ db, now }, { handleWebhook }),
+      verifyHandshake: (query: Record<string, unknown>) => verifyHandshake(ctx.config.whatsappVerifyToken, query),
+      verifySignature: (raw: Buffer, header: string | undefined) => verifySignature(ctx.config.whatsappAppSecret, raw, header),
+    },
+    messaging: { ...withDeps({ database: ctx.database, now, scheduleDispatch: dispatch.scheduleDispatch, whatsappCloud: ctx.config.whatsappDriver === 'cloud' }, { acceptMessage, getMessage }), ...withDeps(db, { recordStatus, findMessageForTracking, authenticateBearer, refuseReplayedSignature }) },
   };
 }
 

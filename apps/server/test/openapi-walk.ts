@@ -189,10 +189,10 @@ export function pathParamNames(template: string): string[] {
 // ---------------------------------------------------------------------------------------------
 
 /** What a path parameter (or an id field of a body) names. */
-export type FixtureKind = 'application' | 'user' | 'organization' | 'message' | 'upload' | 'emailToken';
+export type FixtureKind = 'application' | 'user' | 'organization' | 'message' | 'upload' | 'emailToken' | 'webhookDelivery';
 
 /** Kinds that belong to an organization: another organization's id must be a 404 (§3, §8). */
-export const TENANT_KINDS: readonly FixtureKind[] = ['application', 'user', 'organization', 'message', 'upload'];
+export const TENANT_KINDS: readonly FixtureKind[] = ['application', 'user', 'organization', 'message', 'upload', 'webhookDelivery'];
 
 /**
  * Parameter names that say what they name by themselves. Extend this (and the fixtures of the
@@ -205,6 +205,7 @@ export const PARAM_KINDS_BY_NAME: Record<string, FixtureKind> = {
   messageId: 'message',
   file: 'upload',
   token: 'emailToken',
+  deliveryId: 'webhookDelivery',
 };
 
 /**
@@ -692,6 +693,8 @@ export interface Tenant {
   /** Access token (JWT) per channel, from the token files the console hands out. */
   tokens: Record<string, string>;
   messageId: string;
+  /** A webhook delivery attempt (a test event to the tenant's endpoint, never sent: workers are off). */
+  webhookDeliveryId: string;
   /** Stored name of an image this tenant's user uploaded (organization media when the route supports it). */
   upload: string;
   uploadUrl: string;
@@ -709,6 +712,7 @@ export function tenantFixtures(tenant: Tenant): Fixtures {
     upload: tenant.upload,
     uploadUrl: tenant.uploadUrl,
     emailToken: 'no-such-email-token',
+    webhookDelivery: tenant.webhookDeliveryId,
   };
 }
 
@@ -768,6 +772,11 @@ export async function createTenant(t: TestApp): Promise<Tenant> {
   }
   await expectStatus('POST /api/upload', upload!, 201);
   const uploadUrl = upload!.json().data.url;
+  const hook = await t.app.inject({ method: 'PUT', url: `/api/application/${applicationId}/webhook`, headers, payload: { url: 'http://127.0.0.1:9/hook', enabled: true } });
+  await expectStatus('PUT webhook', hook, 200);
+  const test = await t.app.inject({ method: 'POST', url: `/api/application/${applicationId}/webhook/test`, headers });
+  await expectStatus('POST webhook/test', test, 200);
+  const webhookDeliveryId = test.json().data.id as string;
   return {
     email: account.user.email,
     cookie: account.cookie,
@@ -776,6 +785,7 @@ export async function createTenant(t: TestApp): Promise<Tenant> {
     applicationId,
     tokens,
     messageId,
+    webhookDeliveryId,
     upload: uploadUrl.split('/').pop()!,
     uploadUrl,
     headers,

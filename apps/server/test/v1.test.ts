@@ -184,7 +184,7 @@ describe('WhatsApp templates', () => {
     const db = t.ctx.database.db;
     await db.insert(waTemplates).values([
       { organizationId: a.organizationId, name: 'pending_one', language: 'en', category: 'MARKETING', status: 'PENDING' },
-      { organizationId: a.organizationId, name: 'order_update', language: 'id', category: 'UTILITY', status: 'APPROVED' },
+      { organizationId: a.organizationId, name: 'order_update', language: 'id', category: 'UTILITY', status: 'APPROVED', components: [{ type: 'BODY', text: 'Halo {{1}}, pesanan Anda dikirim.' }] },
     ]);
     const send = (template: object) => v1Post(t, '/whatsapp/messages', a.tokens.whatsapp.accessToken, { to: '081234567890', template });
     const before = await countMessages(a.applicationId);
@@ -195,6 +195,11 @@ describe('WhatsApp templates', () => {
     // Another organization's approved template is not ours.
     const other = await createAppWithToken(t, { channels: ['whatsapp'] });
     expectError(await v1Post(t, '/whatsapp/messages', other.tokens.whatsapp.accessToken, { to: '081234567890', template: { name: 'order_update', language: 'id' } }), 422, 'template_not_approved');
+    // Parameters must match the template's variables (ARCHITECTURE.md §6), with the sandbox too.
+    const missing = await send({ name: 'order_update', language: 'id' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.details).toEqual([{ path: 'template.parameters', message: 'Missing body parameter {{1}}' }]);
+    expect(await countMessages(a.applicationId)).toBe(before);
     const ok = await send({ name: 'order_update', language: 'id', parameters: ['Budi'] });
     expect(ok.statusCode).toBe(202);
     expect((await messageFromDb(t, ok.json().id)).row!.templateName).toBe('order_update');

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { CHANNEL_IDS, type ChannelId } from './channels.ts';
 import type { MessageStatus } from './statuses.ts';
+import { waTemplateSendSchema } from './wa-send.ts';
 
 const to = z.string({ error: '`to` is required' }).trim().min(1, '`to` is required').max(40);
 
@@ -20,11 +21,7 @@ export const whatsappBodySchema = z.union(
   [
     z.strictObject({
       to,
-      template: z.strictObject({
-        name: z.string().trim().min(1, '`template.name` is required').max(512),
-        language: z.string().trim().min(2, '`template.language` is required').max(10),
-        parameters: z.array(z.string().max(1024)).max(30).optional(),
-      }),
+      template: waTemplateSendSchema,
     }),
     z.strictObject({ to, text: z.string().min(1, '`text` is required').max(4096, '`text` must be at most 4096 characters') }),
   ],
@@ -112,6 +109,8 @@ export const V1_MESSAGES = {
   idempotencyKeyTooLong: '`Idempotency-Key` must be at most 255 characters',
   rateLimited: 'Too many requests for this access token; slow down and retry later',
   messageNotFound: 'Message not found',
+  whatsappNotSetUp: 'WhatsApp is not set up for this application: ask Pesan to connect its WhatsApp sender',
+  whatsappOutsideWindow: "Free-form text can only be sent within 24 hours of the recipient's last message; send a template instead",
 } as const;
 
 /** Prepaid quota types (console.md §3 Remaining quota entry). */

@@ -112,3 +112,64 @@ export const recordsPageSchema = z.object({
   total: z.number().int(),
   last_update: z.string().nullable(),
 });
+
+/** One event of a message's timeline in the message detail. */
+export const recordEventSchema = z.object({
+  status: z.enum(MESSAGE_STATUSES),
+  at: z.string(),
+  reason: z.string().nullable(),
+  provider_code: z.string().nullable(),
+});
+
+/**
+ * `GET /api/records/{messageId}` answer (ARCHITECTURE.md §5; issue 9 message detail): the record,
+ * its application, the carrier's latest code, the event timeline (oldest first), the request body
+ * as accepted with secrets and OTP codes masked, and the message's webhook attempts.
+ */
+export const recordDetailSchema = transactionRecordSchema.extend({
+  application_id: z.string(),
+  provider_code: z.string().nullable(),
+  events: z.array(recordEventSchema),
+  body: z.record(z.string(), z.unknown()),
+  webhook_deliveries: z.array(z.unknown()),
+});
+export type RecordDetail = z.infer<typeof recordDetailSchema>;
+export const recordDetailResponseSchema = z.object({ data: recordDetailSchema });
+
+/** Runs of 4 to 8 digits: what an OTP code looks like in a text. */
+const OTP_DIGITS = /\d{4,8}/g;
+const dots = (s: string) => '•'.repeat(s.length);
+
+/**
+ * The accepted request body of a message as the console shows it (issue 9): OTP codes masked
+ * (digit runs of 4–8 in SMS OTP texts; the Voice OTP calling number, whose last digits are the
+ * code, after its first 5 characters; WhatsApp button parameters, which carry copy codes and
+ * one-time passwords, and every parameter of an authentication template). Other fields as sent.
+ */
+export function maskRequestBody(channel: ChannelId, body: Record<string, unknown>, opts: { authenticationTemplate?: boolean } = {}): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...body };
+  if (channel === 'sms_otp' && typeof out['text'] === 'string') out['text'] = (out['text'] as string).replace(OTP_DIGITS, dots);
+  if (channel === 'voice_otp' && typeof out['calling_number'] === 'string') {
+    const n = out['calling_number'] as string;
+    out['calling_number'] = n.slice(0, 5) + dots(n.slice(5));
+  }
+  if (channel === 'whatsapp' && out['template'] && typeof out['template'] === 'object') {
+    const template = { ...(out['template'] as Record<string, unknown>) };
+    // Every string value, except the names of Meta's component structure.
+    const structural = new Set(['type', 'sub_type', 'index', 'parameter_name']);
+    const maskValue = (v: unknown): unknown =>
+      typeof v === 'string'
+        ? dots(v)
+        : Array.isArray(v)
+          ? v.map(maskValue)
+          : v && typeof v === 'object'
+            ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, structural.has(k) ? x : maskValue(x)]))
+            : v;
+    if ('button_parameters' in template) template['button_parameters'] = maskValue(template['button_parameters']);
+    if (opts.authenticationTemplate) {
+      for (const key of ['parameters', 'header_parameters', 'components']) if (key in template) template[key] = maskValue(template[key]);
+    }
+    out['template'] = template;
+  }
+  return out;
+}

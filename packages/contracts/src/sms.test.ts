@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countSmsSegments } from './sms.ts';
+import { countSmsSegments, splitSms } from './sms.ts';
 
 describe('countSmsSegments (GSM-7 160/153, UCS-2 70/67)', () => {
   it.each([
@@ -21,5 +21,40 @@ describe('countSmsSegments (GSM-7 160/153, UCS-2 70/67)', () => {
     ['a'.repeat(69) + 'ж', 'UCS-2', 70, 1],
   ] as const)('%j -> %s %i units, %i segments', (text, encoding, units, segments) => {
     expect(countSmsSegments(text)).toEqual({ encoding, units, segments });
+  });
+});
+
+describe('splitSms', () => {
+  it('keeps a text within the single limit in one part', () => {
+    expect(splitSms('a'.repeat(160))).toEqual({ encoding: 'GSM-7', units: 160, parts: ['a'.repeat(160)] });
+    expect(splitSms('')).toEqual({ encoding: 'GSM-7', units: 0, parts: [''] });
+  });
+
+  it('cuts GSM-7 into 153-septet parts', () => {
+    const { parts } = splitSms('x'.repeat(400));
+    expect(parts.map((p) => p.length)).toEqual([153, 153, 94]);
+    expect(parts.join('')).toBe('x'.repeat(400));
+  });
+
+  it('never splits an extension-table escape pair across parts', () => {
+    const text = 'a'.repeat(152) + '€' + 'b'.repeat(10);
+    const { parts } = splitSms(text);
+    expect(parts).toEqual(['a'.repeat(152), '€' + 'b'.repeat(10)]);
+    expect(countSmsSegments(text).segments).toBe(2);
+  });
+
+  it('never splits a surrogate pair in UCS-2, and the count follows the split', () => {
+    const text = 'ж'.repeat(66) + '😀' + 'ж'.repeat(10);
+    const { encoding, parts } = splitSms(text);
+    expect(encoding).toBe('UCS-2');
+    expect(parts).toEqual(['ж'.repeat(66), '😀' + 'ж'.repeat(10)]);
+    expect(parts.join('')).toBe(text);
+    expect(countSmsSegments(text)).toEqual({ encoding: 'UCS-2', units: 78, segments: 2 });
+  });
+
+  it('counts a part that a trailing two-septet character pushes over as an extra segment', () => {
+    // 306 septets would be 2 parts by division, but 152 + € cannot share the first part.
+    const text = 'a'.repeat(152) + '€' + 'a'.repeat(152);
+    expect(countSmsSegments(text)).toEqual({ encoding: 'GSM-7', units: 306, segments: 3 });
   });
 });

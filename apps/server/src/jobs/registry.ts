@@ -12,6 +12,8 @@ import { DriverError } from '../messaging/drivers/driver.ts';
 import { scheduleSandboxCallback } from '../messaging/drivers/sandbox.ts';
 import { runSandboxCallback } from '../messaging/sandbox-carrier.ts';
 import { MAINTENANCE_CRON, pruneExpiredRecords } from './maintenance.ts';
+import { onStatusRecorded } from '../messaging/record-status.ts';
+import { startPoller, type Poller } from './poller.ts';
 
 export const QUEUES = {
   /** Hand an accepted message to its channel driver. */
@@ -22,6 +24,10 @@ export const QUEUES = {
   dispatchSweep: 'dispatch-sweep',
   /** Delete expired security records (every 15 minutes). */
   maintenance: 'maintenance-prune',
+  /** Send one attempt of a customer status webhook. */
+  webhookDelivery: 'webhook-delivery',
+  /** Take status changes missed by the fan-out poller and requeue lost webhook attempts (every minute). */
+  webhookSweep: 'webhook-sweep',
 } as const;
 
 /** One queue: name, payload schema, handler, optional cron, and how its worker fetches. */
@@ -92,6 +98,31 @@ export const JOBS: JobDefinition<unknown>[] = [
     },
   }),
   defineJob({
+    name: QUEUES.webhookDelivery,
+    data: z.object({ deliveryId: z.uuid() }),
+    // Requests wait on customers' endpoints (up to 15 s): many at once, at most 4 per endpoint.
+    batchSize: 32,
+    concurrency: 16,
+    pollingIntervalSeconds: 0.5,
+    queue: retrying,
+    handler: async (ctx, { deliveryId }) => {
+      await ctx.services.webhooks.deliverAttempt(deliveryId);
+    },
+  }),
+  defineJob({
+    name: QUEUES.webhookSweep,
+    data: none,
+    schedule: '* * * * *',
+    batchSize: 1,
+    concurrency: 1,
+    pollingIntervalSeconds: 30,
+    queue: { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 300 },
+    handler: async (ctx) => {
+      while ((await ctx.services.webhooks.fanOutStatusEvents()) >= 500);
+      await ctx.services.webhooks.requeueStrandedAttempts();
+    },
+  }),
+  defineJob({
     name: QUEUES.maintenance,
     data: none,
     schedule: MAINTENANCE_CRON,
@@ -106,6 +137,9 @@ export const JOBS: JobDefinition<unknown>[] = [
 ];
 
 const workerIds = new WeakMap<PgBoss, Map<string, string>>();
+const pollers = new WeakMap<PgBoss, { poller: Poller; unsubscribe: () => void }>();
+/** How often (ms) the webhook fan-out looks for status changes when none was recorded in this process. */
+const FANOUT_INTERVAL_MS = 500;
 
 /** Wakes this process's worker of `queue` (a job is due now); no-op without one. */
 export function wakeQueue(boss: PgBoss, queue: string): void {
@@ -130,6 +164,14 @@ export function dispatchEnqueuer(boss: PgBoss): (data: DispatchJob, startAfter?:
   return async (data, startAfter) => {
     if (startAfter) await boss.send(QUEUES.dispatch, data, { startAfter });
     else await enqueue(boss, QUEUES.dispatch, data);
+  };
+}
+
+/** Queues the delivery job of a webhook attempt (modules/webhooks WebhookDeliveryDeps.enqueueAttempt). */
+export function webhookEnqueuer(boss: PgBoss): (deliveryId: string, startAfter?: Date) => Promise<void> {
+  return async (deliveryId, startAfter) => {
+    if (startAfter && startAfter.getTime() > Date.now()) await boss.send(QUEUES.webhookDelivery, { deliveryId }, { startAfter });
+    else await enqueue(boss, QUEUES.webhookDelivery, { deliveryId });
   };
 }
 
@@ -175,6 +217,9 @@ export async function registerWorkers(ctx: AppContext): Promise<void> {
     });
     ids.set(def.name, id);
   }
+  // Status changes become webhook events within moments: polled, and woken by this process's own.
+  const poller = startPoller('webhook-fanout', async () => (await ctx.services.webhooks.fanOutStatusEvents()) >= 500, FANOUT_INTERVAL_MS);
+  pollers.set(ctx.boss, { poller, unsubscribe: onStatusRecorded(() => poller.wake()) });
   // Open what the drivers keep (the SMPP bind, so receipts arrive), in the background.
   await ctx.services.drivers.start();
   // Recover at once what a previous process left undispatched (an indexed read of only such messages).
@@ -200,6 +245,12 @@ export async function drainWorkers(boss: PgBoss, timeoutMs = 3000): Promise<void
   const ids = workerIds.get(boss);
   if (!ids) return;
   workerIds.delete(boss);
+  const p = pollers.get(boss);
+  if (p) {
+    pollers.delete(boss);
+    p.unsubscribe();
+    await p.poller.stop();
+  }
   for (const name of ids.keys()) await boss.offWork(name);
   const set = inflight.get(boss);
   const until = Date.now() + timeoutMs;

@@ -51,10 +51,10 @@ export async function findTokenForAuth(db: Db, id: string): Promise<TokenAuthRow
   return { ...rest, applicationDeleted: deletedAt !== null, channelEnabled: enabledChannel !== null };
 }
 
-/** The organization's WhatsApp template `name` in `language`: its status and category, or null. */
-export async function findTemplate(db: Db, organizationId: string, name: string, language: string): Promise<{ status: string; category: string } | null> {
+/** The organization's WhatsApp template `name` in `language`: its status, category and components (Meta's model), or null. */
+export async function findTemplate(db: Db, organizationId: string, name: string, language: string): Promise<{ status: string; category: string; components: unknown } | null> {
   const [row] = await db
-    .select({ status: waTemplates.status, category: waTemplates.category })
+    .select({ status: waTemplates.status, category: waTemplates.category, components: waTemplates.components })
     .from(waTemplates)
     .where(and(eq(waTemplates.organizationId, organizationId), eq(waTemplates.name, name), eq(waTemplates.language, language)))
     .limit(1);

@@ -13,6 +13,7 @@ import {
 } from '@pesan/contracts/messaging';
 import { normalisePhone } from '@pesan/contracts/phone';
 import { countSmsSegments } from '@pesan/contracts/sms';
+import { buildTemplateComponents, type WaTemplateSend } from '@pesan/contracts/wa-send';
 import { initialStatus, type MessageStatus } from '@pesan/contracts/statuses';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
@@ -30,12 +31,16 @@ import {
   type MessageRow,
 } from './messages.repo.ts';
 import type { V1Auth } from './token-auth.ts';
+import { findSenderByApplication } from './whatsapp/senders.repo.ts';
+import { findServiceWindowEnd } from './whatsapp/windows.repo.ts';
 import type { DispatchTarget } from './dispatch.ts';
 
 /** What the /v1 messages service uses of the application context. */
 export type V1Deps = Pick<AppContext, 'database' | 'now'> & {
   /** Queues the dispatch of an accepted message (messaging/dispatch.ts scheduleDispatch, paced per sender). */
   scheduleDispatch: (message: DispatchTarget) => Promise<void>;
+  /** WHATSAPP_DRIVER=cloud: WhatsApp sends need the application's sender and, for free text, an open service window. */
+  whatsappCloud?: boolean;
 };
 
 /** A validated /v1 send body (one of the contracts/messaging.ts schemas' outputs). */
@@ -93,8 +98,13 @@ function sandboxCallingNumber(): string {
  * (claiming the Idempotency-Key), takes prepaid quota in the same transaction, then enqueues the
  * dispatch job.
  * `idempotencyKey`: same key + same body within 24 h returns the first result and sends nothing.
- * @throws AppError invalid_request 400 (bad `to`, key too long), template_not_approved 422,
- *   quota_exceeded 402, idempotency_conflict 409. Nothing is stored on error.
+ * WhatsApp: template parameters must match the template's variables (contracts/wa-send.ts); with
+ * the Cloud driver (`ctx.whatsappCloud`) the application must have a WhatsApp sender and free text
+ * needs the recipient's open 24-hour service window (ARCHITECTURE.md §6).
+ * @throws AppError invalid_request 400 (bad `to`, key too long, template parameter mismatch on
+ *   `template.…`, free text outside the window on `text`), channel_not_enabled 403 (no WhatsApp
+ *   sender, cloud only), template_not_approved 422, quota_exceeded 402, idempotency_conflict 409.
+ *   Nothing is stored on error.
  */
 export async function acceptMessage(
   ctx: V1Deps,
@@ -131,10 +141,23 @@ export async function acceptMessage(
 
   let templateName: string | null = null;
   let templateCategory: string | undefined;
-  const template = body['template'] as { name: string; language: string } | undefined;
+  const template = body['template'] as WaTemplateSend | undefined;
+  // With the Cloud API the application needs its sender, and free text an open service window.
+  // The sandbox driver needs neither: it simulates Meta, so anyone can try WhatsApp without a
+  // connected number (ARCHITECTURE.md §6 sandbox provider).
+  if (channel === 'whatsapp' && ctx.whatsappCloud) {
+    if (!(await findSenderByApplication(db, auth.applicationId))) throw new AppError('channel_not_enabled', V1_MESSAGES.whatsappNotSetUp);
+    if (!template) {
+      const windowEnd = await findServiceWindowEnd(db, auth.applicationId, recipient);
+      if (!windowEnd || windowEnd.getTime() <= now.getTime()) throw fieldError('text', V1_MESSAGES.whatsappOutsideWindow);
+    }
+  }
   if (channel === 'whatsapp' && template) {
     const found = await findTemplate(db, auth.organizationId, template.name, template.language);
     if (!found || found.status !== 'APPROVED') throw new AppError('template_not_approved', V1_MESSAGES.templateNotApproved);
+    // Parameters must match the template's variables, with every driver (the sandbox too).
+    const built = buildTemplateComponents({ components: found.components }, template);
+    if (!built.ok) throw fieldError(built.path, built.message);
     templateName = template.name;
     templateCategory = found.category;
   }

@@ -12,6 +12,8 @@
  *   not a new message); every channel starts at 0;
  * - `message_status_changes_total{channel,status}` (counter): statuses recorded by recordStatus in
  *   this process (a skipped step it records counts too), fed by `onStatusRecorded`;
+ * - `webhook_attempts_total{outcome}` (counter): customer webhook attempts ended in this process,
+ *   `succeeded` (2xx) or `failed`, fed by `onWebhookAttempt`;
  * - `job_queue_depth{queue}` (gauge): jobs waiting (created or retry, not yet active; delayed ones
  *   included) in every queue of `QUEUES`, read from pg-boss on each scrape; a queue whose read
  *   fails or times out is left out of that scrape (and logged);
@@ -32,6 +34,7 @@ import { FAILURE_STATUSES, LIFECYCLES } from '@pesan/contracts/statuses';
 import type { AppContext } from '../context.ts';
 import { QUEUES } from '../jobs/registry.ts';
 import { onStatusRecorded } from '../messaging/record-status.ts';
+import { onWebhookAttempt } from '../modules/webhooks/webhook-delivery.ts';
 import { withTimeout } from '../lib/timeout.ts';
 
 /** The `route` label of a request no route matched. */
@@ -48,6 +51,7 @@ export interface AppMetrics {
   httpDuration: Histogram<'route' | 'method' | 'status_code'>;
   messagesAccepted: Counter<'channel'>;
   statusChanges: Counter<'channel' | 'status'>;
+  webhookAttempts: Counter<'outcome'>;
   queueDepth: Gauge<'queue'>;
 }
 
@@ -99,6 +103,8 @@ export function createMetrics(
     labelNames: ['channel', 'status'],
     registers: [registry],
   });
+  const webhookAttempts = new Counter({ name: 'webhook_attempts_total', help: 'Customer webhook attempts ended in this process, by outcome.', labelNames: ['outcome'], registers: [registry] });
+  for (const outcome of ['succeeded', 'failed']) webhookAttempts.inc({ outcome }, 0);
   for (const channel of CHANNEL_IDS) {
     messagesAccepted.inc({ channel }, 0);
     for (const status of new Set([...LIFECYCLES[channel].slice(1), ...FAILURE_STATUSES[channel]])) statusChanges.inc({ channel, status }, 0);
@@ -123,7 +129,7 @@ export function createMetrics(
       );
     },
   });
-  return { registry, httpRequests, httpDuration, messagesAccepted, statusChanges, queueDepth };
+  return { registry, httpRequests, httpDuration, messagesAccepted, statusChanges, webhookAttempts, queueDepth };
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -169,8 +175,10 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): AppMetri
       app.log.warn({ err }, 'metrics: status change not counted');
     }
   });
+  const unsubscribeAttempts = onWebhookAttempt((outcome) => metrics.webhookAttempts.inc({ outcome }));
   app.addHook('onClose', async () => {
     unsubscribe();
+    unsubscribeAttempts();
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

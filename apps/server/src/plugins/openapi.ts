@@ -16,7 +16,8 @@ export const OPENAPI_TAGS = [
   { name: 'organization', description: "The caller's organization (console.md §7 Organization)." },
   { name: 'applications', description: 'Channels and applications (console.md §2 My Application).' },
   { name: 'tokens', description: 'Per-channel access tokens and their token files (console.md §4, §8).' },
-  { name: 'monitoring', description: 'Transaction records of one application and channel (console.md §2 Monitoring).' },
+  { name: 'monitoring', description: 'Transaction records of one application and channel, and one message with its timeline (console.md §2 Monitoring).' },
+  { name: 'webhooks', description: "An application's status webhook endpoint, its secret, delivery attempts and redelivery (ARCHITECTURE.md §6.2)." },
   { name: 'v1', description: 'Public messaging API: send on six channels and read message status (ARCHITECTURE.md §6).' },
 ] as const;
 

@@ -100,6 +100,12 @@ export const statusOutbox = pgTable(
     providerCode: text('provider_code'),
     at: timestamp('at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the webhook fan-out took the row (an event for an enabled endpoint, or nothing); null = not yet. */
+    webhookedAt: timestamp('webhooked_at', { withTimezone: true }),
   },
-  (t) => [index('status_outbox_app_idx').on(t.applicationId, t.id)],
+  (t) => [
+    index('status_outbox_app_idx').on(t.applicationId, t.id),
+    // Rows the webhook fan-out has not taken yet: what it reads (stays small).
+    index('status_outbox_pending_idx').on(t.id).where(sql`webhooked_at is null`),
+  ],
 );

@@ -9,6 +9,10 @@ import { sandboxSchedulerDeps } from '../../jobs/registry.ts';
 import type { ChannelDriver } from './driver.ts';
 import { createSandboxDriver } from './sandbox.ts';
 import { createSmtpDriver } from './smtp.ts';
+import { createSmppDriver } from './smpp.ts';
+import { findChannelSender } from '../sms-senders.repo.ts';
+import { takeSmppReceipt } from '../smpp-receipts.ts';
+import { createWhatsappCloudDriver } from './whatsapp-cloud.ts';
 import { trackingKey } from '../email-tracking.ts';
 
 /** The drivers of a process: the one for a channel, starting and closing their connections. */
@@ -38,8 +42,17 @@ export function createDrivers(deps: Pick<AppContext, 'config' | 'boss' | 'now' |
     switch (name) {
       case 'smtp':
         return createSmtpDriver({ smtpUrl: c.emailSmtpUrl!, from: c.mailFrom, publicUrl: c.publicUrl, trackingKey: trackingKey(c.sessionSecret) });
-      // 'smpp': built in messaging/drivers/smpp.ts (issue 8)
-      // 'whatsapp-cloud': built in messaging/drivers/whatsapp-cloud.ts (issue 8)
+      case 'smpp':
+        return createSmppDriver({
+          smppUrl: c.smppUrl!,
+          rate: c.smppRate,
+          window: c.smppWindow,
+          senderFor: (applicationId, channel) => findChannelSender(deps.database.db, applicationId, channel),
+          onReceipt: (receipt) => takeSmppReceipt(deps.database.db, receipt),
+          now: deps.now,
+        });
+      case 'whatsapp-cloud':
+        return createWhatsappCloudDriver({ db: deps.database.db, graphUrl: c.whatsappGraphUrl, token: c.whatsappToken!, rate: c.whatsappRate });
       default:
         return createSandboxDriver(sandboxSchedulerDeps(deps));
     }

@@ -1,9 +1,10 @@
 /**
  * Monitoring records (SQL only): messages of one application and channel, scoped by organization.
  */
-import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { messages } from '../../db/schema/messages.ts';
+import { messageEvents, messages } from '../../db/schema/messages.ts';
+import { waTemplates } from '../../db/schema/templates.ts';
 
 export interface RecordsFilter {
   organizationId: string;
@@ -76,4 +77,57 @@ export async function findRecords(db: Db, f: RecordsFilter): Promise<{ rows: Mes
     .limit(f.limit);
   const total = Number(agg?.total ?? 0);
   return { rows, total, lastUpdate: total > 0 && agg?.lastUpdate ? new Date(agg.lastUpdate) : null };
+}
+
+/** A message with what the detail view shows beyond a record. */
+export interface MessageDetailRow extends MessageRow {
+  applicationId: string;
+  providerCode: string | null;
+  body: unknown;
+}
+
+/**
+ * Message `id` of organization `organizationId` with its events (oldest first) and whether its
+ * template is an authentication one, or null.
+ */
+export async function findMessageDetail(
+  db: Db,
+  organizationId: string,
+  id: string,
+): Promise<{ message: MessageDetailRow; events: { status: string; at: Date; reason: string | null; providerCode: string | null }[]; authenticationTemplate: boolean } | null> {
+  const [message] = await db
+    .select({
+      id: messages.id,
+      applicationId: messages.applicationId,
+      channel: messages.channel,
+      recipient: messages.recipient,
+      country: messages.country,
+      totalSms: messages.totalSms,
+      status: messages.status,
+      reason: messages.reason,
+      providerCode: messages.providerCode,
+      templateName: messages.templateName,
+      body: messages.body,
+      createdAt: messages.createdAt,
+      updatedAt: messages.updatedAt,
+    })
+    .from(messages)
+    .where(and(eq(messages.organizationId, organizationId), eq(messages.id, id)))
+    .limit(1);
+  if (!message) return null;
+  const events = await db
+    .select({ status: messageEvents.status, at: messageEvents.at, reason: messageEvents.reason, providerCode: messageEvents.providerCode })
+    .from(messageEvents)
+    .where(eq(messageEvents.messageId, id))
+    .orderBy(asc(messageEvents.id));
+  let authenticationTemplate = false;
+  if (message.templateName) {
+    const [t] = await db
+      .select({ category: waTemplates.category })
+      .from(waTemplates)
+      .where(and(eq(waTemplates.organizationId, organizationId), eq(waTemplates.name, message.templateName)))
+      .limit(1);
+    authenticationTemplate = t?.category?.toUpperCase() === 'AUTHENTICATION';
+  }
+  return { message, events, authenticationTemplate };
 }

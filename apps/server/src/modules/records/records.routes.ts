@@ -3,7 +3,8 @@
  * the spec's per-channel record calls, console.md §7 "Monitoring records").
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordsPageSchema, recordsQuerySchema } from '@pesan/contracts/records';
+import { z } from 'zod';
+import { recordDetailResponseSchema, recordsPageSchema, recordsQuerySchema } from '@pesan/contracts/records';
 import type { AppContext } from '../../context.ts';
 import { requireOrganization, signedInOnly } from '../../plugins/session.ts';
 
@@ -26,6 +27,22 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const s = requireOrganization(request);
         return ctx.services.records.listRecords(s.organizationId, request.body);
+      },
+    );
+    app.get(
+      '/records/:messageId',
+      {
+        schema: {
+          tags: ['monitoring'],
+          summary: 'One message with its event timeline, accepted body (OTP codes masked) and webhook attempts',
+          security: [{ sessionCookie: [] }],
+          params: z.object({ messageId: z.string() }),
+          response: { 200: recordDetailResponseSchema },
+        },
+      },
+      async (request) => {
+        const s = requireOrganization(request);
+        return { data: await ctx.services.records.getRecord(s.organizationId, request.params.messageId) };
       },
     );
   };

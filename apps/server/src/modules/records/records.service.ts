@@ -3,10 +3,12 @@
  * ARCHITECTURE.md §5 `POST /api/records`).
  */
 import { channelInfo, type ChannelId } from '@pesan/contracts/channels';
-import type { RecordsPage, RecordsQuery, TransactionRecord } from '@pesan/contracts/records';
+import { maskRequestBody, type RecordDetail, type RecordsPage, type RecordsQuery, type TransactionRecord } from '@pesan/contracts/records';
 import type { MessageStatus } from '@pesan/contracts/statuses';
 import type { Db } from '../../db/client.ts';
 import { getApplication } from '../application/application.service.ts';
+import { AppError } from '../../lib/errors.ts';
+import { messageWebhookDeliveries } from '../webhooks/webhooks.service.ts';
 import * as repo from './records.repo.ts';
 
 function toRecord(row: repo.MessageRow): TransactionRecord {
@@ -73,5 +75,28 @@ export async function listRecords(db: Db, organizationId: string, q: RecordsQuer
     pages: Math.ceil(total / q.limit),
     total,
     last_update: lastUpdate ? lastUpdate.toISOString() : null,
+  };
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The message detail (issue 9; ARCHITECTURE.md §5 `GET /api/records/{messageId}`): the record, its
+ * event timeline, the accepted body with OTP codes masked (contracts maskRequestBody) and its
+ * webhook attempts.
+ * @throws AppError not_found (404) for a malformed id or a message of another organization.
+ */
+export async function getRecord(db: Db, organizationId: string, messageId: string): Promise<RecordDetail> {
+  const found = UUID_RE.test(messageId) ? await repo.findMessageDetail(db, organizationId, messageId) : null;
+  if (!found) throw new AppError('not_found', 'Message not found');
+  const { message, events, authenticationTemplate } = found;
+  const channel = message.channel as ChannelId;
+  return {
+    ...toRecord(message),
+    application_id: message.applicationId,
+    provider_code: message.providerCode,
+    events: events.map((e) => ({ status: e.status as MessageStatus, at: e.at.toISOString(), reason: e.reason, provider_code: e.providerCode })),
+    body: maskRequestBody(channel, (message.body ?? {}) as Record<string, unknown>, { authenticationTemplate }),
+    webhook_deliveries: await messageWebhookDeliveries({ db }, organizationId, message.applicationId, message.id),
   };
 }

@@ -1,0 +1,52 @@
+/**
+ * An in-process poller: runs `task` every `intervalMs` (never two runs at once), at once after
+ * `wake()`, and again right away while a run reports more work. Errors are logged, not thrown.
+ */
+export interface Poller {
+  /** Runs the task soon (coalesced with a run already due). */
+  wake(): void;
+  /** Stops polling and resolves when a run in progress has finished. */
+  stop(): Promise<void>;
+}
+
+/** Starts polling `task` (returns true when it should run again at once). */
+export function startPoller(name: string, task: () => Promise<boolean>, intervalMs: number): Poller {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  let again = false;
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(run, ms);
+    timer.unref();
+  };
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      let more = false;
+      try {
+        more = await task();
+      } catch (err) {
+        console.error(`[${name}] ${(err as Error).message}`);
+      }
+      running = undefined;
+      const now = more || again;
+      again = false;
+      schedule(now ? 0 : intervalMs);
+    })();
+  };
+  schedule(0);
+  return {
+    wake: () => schedule(20),
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

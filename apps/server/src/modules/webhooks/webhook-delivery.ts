@@ -1,0 +1,281 @@
+/**
+ * Delivering status webhooks (ARCHITECTURE.md §6.2, issue 9):
+ *
+ * - the fan-out turns each status_outbox row (written by recordStatus) of an application with an
+ *   enabled endpoint into a `message.status` event and its first attempt;
+ * - an attempt is claimed (a lease, so a crashed sender's attempt is retried), POSTed signed with
+ *   the Standard Webhooks scheme (the event id is `webhook-id` on every attempt), and ended once as
+ *   succeeded (2xx) or failed; a failure schedules the next attempt on RETRY_SCHEDULE_MS (jitter,
+ *   `Retry-After` honoured), a 410 disables the endpoint, and 3 days of failures disable it and
+ *   e-mail the organization's users;
+ * - at most MAX_CONCURRENT_PER_ENDPOINT requests per endpoint run at once in a process; an attempt
+ *   finding its endpoint busy is queued again a moment later instead of holding a worker.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ChannelId } from '@pesan/contracts/channels';
+import type { MessageStatus } from '@pesan/contracts/statuses';
+import {
+  DISABLE_AFTER_FAILING_DAYS,
+  lifecycleStep,
+  WEBHOOK_MESSAGES,
+  type MessageStatusEventData,
+  type WebhookEventType,
+} from '@pesan/contracts/webhooks';
+import type { Db } from '../../db/client.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { postWebhook, type PostResult } from './webhook-http.ts';
+import { webhookHeaders } from './webhook-signing.ts';
+import {
+  claimAttempt,
+  disableEndpoint,
+  finishAttempt,
+  findStrandedAttempts,
+  insertAttempt,
+  insertEventWithAttempt,
+  insertEventsWithFirstAttempts,
+  lockPendingOutbox,
+  markOutboxTaken,
+  noteAttemptOutcome,
+  organizationEmails,
+  releaseAttempt,
+  type EndpointRow,
+} from './webhooks.repo.ts';
+
+/** Requests to one endpoint at once, per process. */
+export const MAX_CONCURRENT_PER_ENDPOINT = 4;
+/** A claimed attempt may be taken over after this long (ms): longer than any request can take. */
+export const ATTEMPT_LEASE_MS = 60_000;
+/** Outbox rows the fan-out takes per transaction. */
+const FANOUT_BATCH = 500;
+
+export interface WebhookDeliveryDeps {
+  db: Db;
+  now: () => Date;
+  secretBox: SecretBox;
+  mailer: Pick<Mailer, 'send'>;
+  /** Delays before each retry (ms), RETRY_SCHEDULE_MS unless configured (tests compress it). */
+  retryScheduleMs: readonly number[];
+  /** Time limit of one request (ms): 15 s (DELIVERY_TIMEOUT_SECONDS) unless configured. */
+  timeoutMs: number;
+  /** Private and loopback endpoints allowed (PUBLIC_URL on localhost: development). */
+  allowPrivate: boolean;
+  /** Queues the delivery job of attempt `id`, due at `startAfter` (now when absent). */
+  enqueueAttempt: (id: string, startAfter?: Date) => Promise<void>;
+  publicUrl: string;
+}
+
+/** The `{type, timestamp, data}` body of an event. */
+function eventPayload(type: WebhookEventType, at: Date, data: object) {
+  return { type, timestamp: at.toISOString(), data };
+}
+
+/** A new event id: `evt_` + 32 hex digits (the `webhook-id` header). */
+export const newEventId = () => `evt_${randomUUID().replace(/-/g, '')}`;
+
+/**
+ * Takes up to FANOUT_BATCH status_outbox rows not yet taken: each of an application with an
+ * enabled endpoint becomes a `message.status` event (data: message id, application id, channel,
+ * status, previous status, reason, provider code, at, lifecycle step) with its first attempt; rows
+ * of other applications are only marked taken. Concurrent fan-outs take distinct rows. Returns the
+ * number of rows taken (call again while it equals the batch size).
+ */
+export async function fanOutStatusEvents(deps: Pick<WebhookDeliveryDeps, 'db' | 'now' | 'enqueueAttempt'>): Promise<number> {
+  const now = deps.now();
+  const { taken, attempts } = await deps.db.transaction(async (txAny) => {
+    const tx = txAny as unknown as Db;
+    const rows = await lockPendingOutbox(tx, FANOUT_BATCH);
+    const events = rows
+      .filter((r) => r.deliver)
+      .map((r) => {
+        const data: MessageStatusEventData = {
+          message_id: r.messageId,
+          application_id: r.applicationId,
+          channel: r.channel as ChannelId,
+          status: r.status as MessageStatus,
+          previous_status: (r.previousStatus as MessageStatus | null) ?? null,
+          reason: r.reason,
+          provider_code: r.providerCode,
+          at: r.at.toISOString(),
+          step: lifecycleStep(r.channel as ChannelId, r.status as MessageStatus),
+        };
+        return {
+          id: newEventId(),
+          organizationId: r.organizationId,
+          applicationId: r.applicationId,
+          type: 'message.status',
+          messageId: r.messageId,
+          payload: eventPayload('message.status', r.at, data),
+          outboxId: r.id,
+          createdAt: now,
+        };
+      });
+    const attempts = await insertEventsWithFirstAttempts(tx, events, now);
+    await markOutboxTaken(
+      tx,
+      rows.map((r) => r.id),
+      now,
+    );
+    return { taken: rows.length, attempts };
+  });
+  for (const a of attempts) await deps.enqueueAttempt(a.id).catch(() => {});
+  return taken;
+}
+
+/**
+ * Queues one event of `type` with `data` for application `applicationId` (a template decision, a
+ * test event) and its first attempt, due now. Returns the attempt id.
+ */
+export async function emitWebhookEvent(
+  deps: Pick<WebhookDeliveryDeps, 'db' | 'now' | 'enqueueAttempt'>,
+  e: { organizationId: string; applicationId: string; type: WebhookEventType; data: object; messageId?: string | null },
+): Promise<string> {
+  const now = deps.now();
+  const id = await insertEventWithAttempt(
+    deps.db,
+    { id: newEventId(), organizationId: e.organizationId, applicationId: e.applicationId, type: e.type, messageId: e.messageId ?? null, payload: eventPayload(e.type, now, e.data), createdAt: now },
+    now,
+  );
+  await deps.enqueueAttempt(id);
+  return id;
+}
+
+const inFlight = new Map<string, number>();
+
+/** Listeners told of every ended attempt (metrics); never throw into delivery. */
+const attemptListeners = new Set<(outcome: 'succeeded' | 'failed') => void>();
+/** Subscribes to ended webhook attempts; returns the unsubscribe function. */
+export function onWebhookAttempt(listener: (outcome: 'succeeded' | 'failed') => void): () => void {
+  attemptListeners.add(listener);
+  return () => attemptListeners.delete(listener);
+}
+
+/** The secrets that sign now: the current one, and the previous one until it expires. */
+function signingSecrets(deps: Pick<WebhookDeliveryDeps, 'secretBox'>, endpoint: EndpointRow, now: Date): string[] {
+  const secrets = [deps.secretBox.open(endpoint.secretEncrypted)];
+  if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) {
+    secrets.push(deps.secretBox.open(endpoint.previousSecretEncrypted));
+  }
+  return secrets;
+}
+
+/** The delay (ms) before the attempt after attempt `attempt` (1-based), or null when retries are over. */
+export function retryDelayMs(schedule: readonly number[], attempt: number, retryAfterSeconds: number | null, random = Math.random): number | null {
+  const base = schedule[attempt - 1];
+  if (base === undefined) return null;
+  const jittered = Math.round(base * (0.9 + 0.2 * random()));
+  const asked = retryAfterSeconds === null ? 0 : Math.min(retryAfterSeconds, 24 * 3600) * 1000;
+  return Math.max(jittered, asked);
+}
+
+/** What one delivery job did. */
+export type AttemptOutcome = 'succeeded' | 'failed' | 'skipped' | 'busy';
+
+/**
+ * Sends attempt `attemptId` (see the file comment). 'skipped': already ended, claimed by a live
+ * sender, or its endpoint is disabled or gone (the attempt ends failed with that reason);
+ * 'busy': the endpoint had MAX_CONCURRENT_PER_ENDPOINT requests running, queued again in 1 s.
+ * Throws only on database errors (the job is retried; the lease returns the attempt).
+ */
+export async function deliverAttempt(deps: WebhookDeliveryDeps, attemptId: string): Promise<AttemptOutcome> {
+  const now = deps.now();
+  const claimed = await claimAttempt(deps.db, attemptId, now, new Date(now.getTime() - ATTEMPT_LEASE_MS));
+  if (!claimed) return 'skipped';
+  const { delivery, event, endpoint } = claimed;
+  if (!endpoint || !endpoint.enabled || !endpoint.url) {
+    await finishAttempt(deps.db, delivery.id, {
+      status: 'failed',
+      statusCode: null,
+      durationMs: 0,
+      response: 'Not sent: the endpoint is disabled',
+      finishedAt: now,
+      nextRetryAt: null,
+    });
+    return 'skipped';
+  }
+  const key = endpoint.applicationId;
+  if ((inFlight.get(key) ?? 0) >= MAX_CONCURRENT_PER_ENDPOINT) {
+    await releaseAttempt(deps.db, delivery.id);
+    await deps.enqueueAttempt(delivery.id, new Date(now.getTime() + 1000));
+    return 'busy';
+  }
+  inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
+  let result: PostResult;
+  try {
+    const body = JSON.stringify(event.payload);
+    const headers = webhookHeaders(signingSecrets(deps, endpoint, now), event.id, Math.floor(now.getTime() / 1000), body);
+    result = await postWebhook(endpoint.url, body, headers, { timeoutMs: deps.timeoutMs, allowPrivate: deps.allowPrivate });
+  } finally {
+    const left = (inFlight.get(key) ?? 1) - 1;
+    if (left) inFlight.set(key, left);
+    else inFlight.delete(key);
+  }
+  return recordAttemptResult(deps, { delivery, endpoint, result });
+}
+
+async function recordAttemptResult(
+  deps: WebhookDeliveryDeps,
+  a: { delivery: { id: string; eventId: string; applicationId: string; attempt: number }; endpoint: EndpointRow; result: PostResult },
+): Promise<'succeeded' | 'failed'> {
+  const { delivery, endpoint, result } = a;
+  const finishedAt = deps.now();
+  const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+  const gone = result.statusCode === 410;
+  let nextRetryAt: Date | null = null;
+  let disableReason: string | null = null;
+  const failingSince = await noteAttemptOutcome(deps.db, endpoint.applicationId, succeeded, finishedAt);
+  if (!succeeded) {
+    if (gone) disableReason = WEBHOOK_MESSAGES.disabledGone;
+    else if (failingSince && finishedAt.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_DAYS * 86_400_000) disableReason = WEBHOOK_MESSAGES.disabledFailing;
+    else {
+      const delay = retryDelayMs(deps.retryScheduleMs, delivery.attempt, result.retryAfterSeconds);
+      if (delay !== null) nextRetryAt = new Date(finishedAt.getTime() + delay);
+    }
+  }
+  const ended = await finishAttempt(deps.db, delivery.id, {
+    status: succeeded ? 'succeeded' : 'failed',
+    statusCode: result.statusCode,
+    durationMs: result.durationMs,
+    response: result.response,
+    finishedAt,
+    nextRetryAt,
+  });
+  if (!ended) return succeeded ? 'succeeded' : 'failed';
+  for (const l of attemptListeners) l(succeeded ? 'succeeded' : 'failed');
+  if (nextRetryAt) {
+    const next = await insertAttempt(deps.db, { eventId: delivery.eventId, applicationId: delivery.applicationId, attempt: delivery.attempt + 1, dueAt: nextRetryAt, createdAt: nextRetryAt });
+    await deps.enqueueAttempt(next, nextRetryAt).catch(() => {});
+  }
+  if (disableReason && endpoint.enabled) {
+    await disableEndpoint(deps.db, endpoint.applicationId, disableReason, finishedAt);
+    if (disableReason === WEBHOOK_MESSAGES.disabledFailing) await notifyDisabled(deps, endpoint, disableReason);
+  }
+  return succeeded ? 'succeeded' : 'failed';
+}
+
+/** E-mails the organization's users that their endpoint was disabled (failures are logged, never thrown). */
+async function notifyDisabled(deps: WebhookDeliveryDeps, endpoint: EndpointRow, reason: string): Promise<void> {
+  const link = `${deps.publicUrl}/my-application/detail/${endpoint.applicationId}`;
+  const subject = 'Pesan: your webhook endpoint was disabled';
+  const text = `Pesan stopped sending status webhooks to ${endpoint.url}.\n\nReason: ${reason}.\n\nFix the endpoint, then enable it again on the application page:\n${link}\n`;
+  const html = `<p>Pesan stopped sending status webhooks to <b>${escapeHtml(endpoint.url ?? '')}</b>.</p><p>Reason: ${escapeHtml(reason)}.</p><p>Fix the endpoint, then enable it again on the <a href="${escapeHtml(link)}">application page</a>.</p>`;
+  for (const to of await organizationEmails(deps.db, endpoint.organizationId)) {
+    await deps.mailer.send({ to, subject, text, html }).catch((err: unknown) => console.error(`[webhooks] could not e-mail ${to} about a disabled endpoint: ${(err as Error).message}`));
+  }
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * Queues again the attempts whose job was lost (due more than a minute ago, never claimed or whose
+ * claim lapsed): a crash between storing an attempt and queueing it, or a sender that died.
+ * Returns how many were queued.
+ */
+export async function requeueStrandedAttempts(deps: Pick<WebhookDeliveryDeps, 'db' | 'now' | 'enqueueAttempt'>): Promise<number> {
+  const now = deps.now();
+  const stranded = await findStrandedAttempts(deps.db, new Date(now.getTime() - 60_000), new Date(now.getTime() - ATTEMPT_LEASE_MS), 500);
+  for (const s of stranded) await deps.enqueueAttempt(s.id);
+  return stranded.length;
+}

@@ -1,0 +1,99 @@
+/**
+ * A loopback stand-in for Meta's Graph API (Cloud API send, ARCHITECTURE.md §6.1): records every
+ * request (path, headers, JSON body) and answers like Meta, `{messaging_product, contacts, messages:
+ * [{id: 'wamid.…'}]}`, or with a scripted error for a recipient: a Graph error body
+ * `{error: {message, type, code, error_subcode, error_data, fbtrace_id}}` or a bare 500.
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+
+export interface GraphRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Record<string, unknown>;
+}
+
+/** A scripted answer: a Graph error (code, HTTP status, message, details) or a bare HTTP 500. */
+export type GraphAnswer = { code: number; http?: number; message: string; details?: string; subcode?: number } | { bare500: true } | null;
+
+export interface FakeGraph {
+  url: string;
+  requests: GraphRequest[];
+  /** wamids answered, in order. */
+  wamids: string[];
+  /**
+   * Script by recipient digits (`to`): called with the attempt number (1 = first), returns the
+   * error to answer or null for success.
+   */
+  script: Map<string, (attempt: number) => GraphAnswer>;
+  /** Requests for recipient `to` (digits). */
+  requestsTo(to: string): GraphRequest[];
+  close(): Promise<void>;
+}
+
+/** Meta's error examples (error codes page): message as Graph phrases it. */
+export const GRAPH_ERRORS = {
+  throughput: { code: 130429, http: 400, message: '(#130429) Rate limit hit', details: 'Cloud API message throughput has been reached.' },
+  undeliverable: { code: 131026, http: 400, message: '(#131026) Message Undeliverable', details: 'Message failed to send because of an unknown error with the recipient.' },
+  token: { code: 190, http: 401, message: 'Error validating access token: Session has expired on Friday, 01-Jan-21 00:00:00 PST.', subcode: 463 },
+} as const;
+
+/** Starts the fake on 127.0.0.1 (a free port); `url` is the WHATSAPP_GRAPH_URL to use (with a version path). */
+export async function startFakeGraph(): Promise<FakeGraph> {
+  const requests: GraphRequest[] = [];
+  const wamids: string[] = [];
+  const script = new Map<string, (attempt: number) => GraphAnswer>();
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+      } catch {
+        // recorded as {}
+      }
+      const r: GraphRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
+      requests.push(r);
+      const to = String(body['to'] ?? '');
+      const attempt = requests.filter((x) => x.body['to'] === to).length;
+      const answer = script.get(to)?.(attempt) ?? null;
+      res.setHeader('content-type', 'application/json');
+      if (answer && 'bare500' in answer) {
+        res.statusCode = 500;
+        return res.end('{"error":{"message":"An unknown error occurred","type":"OAuthException","code":1,"fbtrace_id":"AbC"}}');
+      }
+      if (answer) {
+        res.statusCode = answer.http ?? 400;
+        return res.end(
+          JSON.stringify({
+            error: {
+              message: answer.message,
+              type: 'OAuthException',
+              code: answer.code,
+              ...(answer.subcode ? { error_subcode: answer.subcode } : {}),
+              ...(answer.details ? { error_data: { messaging_product: 'whatsapp', details: answer.details } } : {}),
+              fbtrace_id: 'A7fYaJxYbQ1Zr8Jx9x',
+            },
+          }),
+        );
+      }
+      const wamid = `wamid.HBgL${randomBytes(18).toString('base64url')}`;
+      wamids.push(wamid);
+      res.statusCode = 200;
+      res.end(JSON.stringify({ messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: wamid }] }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v23.0`,
+    requests,
+    wamids,
+    script,
+    requestsTo: (to) => requests.filter((r) => r.body['to'] === to),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
