@@ -8,7 +8,7 @@ import type { AppContext, AppInfra } from './context.ts';
 import { withDeps } from './lib/with-deps.ts';
 import { dispatchEnqueuer, webhookEnqueuer } from './jobs/registry.ts';
 import { createSecretBox } from './lib/secret-box.ts';
-import { deliverAttempt, emitWebhookEvent, fanOutStatusEvents, requeueStrandedAttempts } from './modules/webhooks/webhook-delivery.ts';
+import { deliverAttempt, emitTemplateDecision, emitWebhookEvent, fanOutStatusEvents, requeueStrandedAttempts } from './modules/webhooks/webhook-delivery.ts';
 import {
   getWebhook,
   listWebhookDeliveries,
@@ -24,6 +24,7 @@ import { recordStatus } from './messaging/record-status.ts';
 import { authenticateBearer, refuseReplayedSignature } from './messaging/token-auth.ts';
 import { acceptMessage, findMessageForTracking, getMessage } from './messaging/v1.service.ts';
 import { handleWebhook, verifyHandshake, verifySignature } from './messaging/whatsapp/webhook.service.ts';
+import type { TemplateDecision } from './messaging/whatsapp/template-status.ts';
 import { runAdminCommand } from './modules/admin/admin.service.ts';
 import { createApplication, deleteApplication, getApplication, listApplications, listChannels, updateApplication } from './modules/application/application.service.ts';
 import { changePassword, forgotPassword, login, registerAccount, resendVerification, resetPassword, verifyEmail } from './modules/auth/auth.service.ts';
@@ -77,7 +78,7 @@ export function createServices(ctx: AppInfra) {
     records: withDeps(db, { listRecords, getRecord }),
     admin: withDeps(db, { runAdminCommand }),
     whatsappHooks: {
-      ...withDeps({ db, now }, { handleWebhook }),
+      ...withDeps({ db, now, onTemplateDecision: (d: TemplateDecision) => emitTemplateDecision(webhookDeps, d) }, { handleWebhook }),
       verifyHandshake: (query: Record<string, unknown>) => verifyHandshake(ctx.config.whatsappVerifyToken, query),
       verifySignature: (raw: Buffer, header: string | undefined) => verifySignature(ctx.config.whatsappAppSecret, raw, header),
     },

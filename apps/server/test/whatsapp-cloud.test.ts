@@ -13,6 +13,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { whatsappAccountUpdates, whatsappInboundMessages } from '../src/db/schema/carriers.ts';
 import { waTemplates } from '../src/db/schema/templates.ts';
+import { messages } from '../src/db/schema/messages.ts';
+import { startWebhookReceiver } from './webhook-receiver.ts';
+import { insertMessage } from './application-fixtures.ts';
 import { upsertSender } from '../src/messaging/whatsapp/senders.repo.ts';
 import { GRAPH_ERRORS, startFakeGraph, type FakeGraph } from './fake-graph.ts';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -302,13 +305,32 @@ describe('/hooks/whatsapp', () => {
     expect((await postHook('{"object":"page","entry":[]}')).statusCode).toBe(400);
   });
 
+  it('keeps a status that arrives before dispatch stored the wamid, and records it once the wamid is there', async () => {
+    const id = await insertMessage(t, { organizationId: a.organizationId, applicationId: a.applicationId, channel: 'whatsapp', recipient: '+6281234509999', status: 'in_queue' });
+    expect((await postHook(statusHook('status-delivered', 'wamid.EARLY'))).statusCode).toBe(200);
+    expect((await messageFromDb(t, id)).row!.status).toBe('in_queue');
+    await t.ctx.database.db.update(messages).set({ driver: 'whatsapp-cloud', providerMessageId: 'wamid.EARLY' }).where(eq(messages.id, id));
+    const until = Date.now() + 5000;
+    while ((await messageFromDb(t, id)).row!.status !== 'delivered' && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(await eventStatuses(id)).toEqual(['sent', 'delivered']);
+  });
+
   it('ignores numbers it does not know and stores template decisions, applying them to the template', async () => {
     const unknown = fixture('status-delivered');
     unknown.entry[0].changes[0].value.metadata.phone_number_id = '999999999';
     expect((await postHook(JSON.stringify(unknown))).statusCode).toBe(200);
 
+    // The application's status webhook endpoint hears of the decision (template.status, ARCHITECTURE.md §6.2).
+    const receiver = await startWebhookReceiver();
+    await t.ctx.services.webhooks.putWebhook(a.organizationId, a.applicationId, { url: receiver.url, enabled: true });
     const raw = JSON.stringify(fixture('template-status-update'));
     expect((await postHook(raw)).statusCode).toBe(200);
+    const [event] = await receiver.waitFor(1);
+    expect(JSON.parse(event!.body)).toMatchObject({
+      type: 'template.status',
+      data: { name: 'my_message_template', language: 'en_US', category: 'UTILITY', status: 'APPROVED', reason: null },
+    });
+    await receiver.close();
     const db = t.ctx.database.db;
     const [tpl] = await db.select().from(waTemplates).where(and(eq(waTemplates.organizationId, a.organizationId), eq(waTemplates.name, 'my_message_template')));
     expect(tpl!.status).toBe('APPROVED');

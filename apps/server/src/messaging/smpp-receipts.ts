@@ -9,6 +9,7 @@
 import type { MessageStatus } from '@pesan/contracts/statuses';
 import type { Db } from '../db/client.ts';
 import { recordStatus } from './record-status.ts';
+import { retryWhileUnknown } from './early-callback.ts';
 import { applySegmentReceipt, type SegmentState } from './segments.repo.ts';
 import type { SmppReceipt } from './smpp/receipt.ts';
 
@@ -56,22 +57,5 @@ export async function recordSmppReceipt(db: Db, receipt: SmppReceipt): Promise<'
  * (database errors), so the deliver_sm is answered with an error and resent by the SMSC.
  */
 export async function takeSmppReceipt(db: Db, receipt: SmppReceipt, opts: { retries?: number; retryMs?: number } = {}): Promise<void> {
-  const retries = opts.retries ?? 20;
-  const retryMs = opts.retryMs ?? 500;
-  if ((await recordSmppReceipt(db, receipt)) === 'recorded') return;
-  let left = retries;
-  const again = () => {
-    const timer = setTimeout(() => {
-      recordSmppReceipt(db, receipt).then(
-        (r) => {
-          if (r === 'recorded') return;
-          if (--left > 0) again();
-          else console.warn(`SMPP receipt for unknown message id ${receipt.providerMessageId} dropped`);
-        },
-        (err: unknown) => console.warn(`SMPP receipt for ${receipt.providerMessageId} not recorded: ${err instanceof Error ? err.message : String(err)}`),
-      );
-    }, retryMs);
-    timer.unref();
-  };
-  if (left > 0) again();
+  await retryWhileUnknown(`SMPP receipt ${receipt.providerMessageId}`, async () => (await recordSmppReceipt(db, receipt)) === 'recorded', opts);
 }

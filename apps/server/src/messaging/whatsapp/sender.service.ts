@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../idempotency.ts';
-import { findLiveApplication, findSenderByApplication, upsertSender, type WhatsappSender } from './senders.repo.ts';
+import { findLiveApplication, findSenderByApplication, findSendersByWaba, upsertSender, type WhatsappSender } from './senders.repo.ts';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Meta's ids (WABA, phone number) are decimal digits. */
@@ -77,4 +77,9 @@ export async function setWhatsappSender(db: Db, input: WhatsappSenderInput, now:
 export async function applicationSender(db: Db, organizationId: string, applicationId: string): Promise<WhatsappSender | null> {
   const sender = await findSenderByApplication(db, applicationId);
   return sender && sender.organizationId === organizationId ? sender : null;
+}
+
+/** The applications of organization `organizationId` whose WhatsApp sender uses WABA `wabaId` (they hear of its template decisions). */
+export async function applicationsOfWaba(db: Db, organizationId: string, wabaId: string): Promise<string[]> {
+  return (await findSendersByWaba(db, organizationId, wabaId)).map((s) => s.applicationId);
 }

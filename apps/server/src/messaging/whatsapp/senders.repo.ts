@@ -65,3 +65,8 @@ export async function findLiveApplication(db: Db, id: string): Promise<{ id: str
     .limit(1);
   return row ?? null;
 }
+
+/** The senders using WABA `wabaId` in organization `organizationId`. */
+export async function findSendersByWaba(db: Db, organizationId: string, wabaId: string): Promise<WhatsappSender[]> {
+  return db.select(columns).from(whatsappSenders).where(and(eq(whatsappSenders.organizationId, organizationId), eq(whatsappSenders.wabaId, wabaId)));
+}

@@ -9,14 +9,17 @@ import { waTemplates } from '../../db/schema/templates.ts';
 
 /**
  * Sets `status` on the template `name` in `language` of every organization whose WhatsApp sender
- * uses WABA `wabaId`. Returns how many templates changed.
+ * uses WABA `wabaId`. Returns the templates changed.
  */
-export async function setTemplateStatusForWaba(db: Db, u: { wabaId: string; name: string; language: string; status: string; at: Date }): Promise<number> {
+export async function setTemplateStatusForWaba(
+  db: Db,
+  u: { wabaId: string; name: string; language: string; status: string; at: Date },
+): Promise<{ id: string; organizationId: string; category: string }[]> {
   const orgs = db.select({ id: whatsappSenders.organizationId }).from(whatsappSenders).where(eq(whatsappSenders.wabaId, u.wabaId));
   const rows = await db
     .update(waTemplates)
     .set({ status: u.status, updatedAt: u.at })
     .where(and(eq(waTemplates.name, u.name), eq(waTemplates.language, u.language), inArray(waTemplates.organizationId, orgs)))
-    .returning({ id: waTemplates.id });
-  return rows.length;
+    .returning({ id: waTemplates.id, organizationId: waTemplates.organizationId, category: waTemplates.category });
+  return rows;
 }

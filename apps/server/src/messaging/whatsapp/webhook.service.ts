@@ -13,7 +13,8 @@ import type { MessageStatus } from '@pesan/contracts/statuses';
 import type { Db } from '../../db/client.ts';
 import { recordStatus } from '../record-status.ts';
 import { findSenderByPhoneNumberId, type WhatsappSender } from './senders.repo.ts';
-import { applyTemplateStatusUpdate } from './template-status.ts';
+import { applyTemplateStatusUpdate, type TemplateDecision } from './template-status.ts';
+import { retryWhileUnknown } from '../early-callback.ts';
 import { insertAccountUpdate, insertInboundMessage, setConversationFromStatus } from './webhook.repo.ts';
 import { openServiceWindow } from './windows.repo.ts';
 
@@ -142,7 +143,10 @@ async function applyInbound(db: Db, sender: WhatsappSender, m: z.infer<typeof in
  * of unknown messages and changes of unknown phone numbers are counted in `unknown` and ignored.
  * @returns the summary, or null when `payload` is not Meta's webhook envelope (→ 400).
  */
-export async function handleWebhook(deps: { db: Db; now: () => Date }, payload: unknown): Promise<WebhookSummary | null> {
+export async function handleWebhook(
+  deps: { db: Db; now: () => Date; onTemplateDecision?: (d: TemplateDecision) => Promise<void>; unknownRetries?: number },
+  payload: unknown,
+): Promise<WebhookSummary | null> {
   const envelope = webhookEnvelopeSchema.safeParse(payload);
   if (!envelope.success) return null;
   const summary: WebhookSummary = { statuses: 0, inbound: 0, updates: 0, unknown: 0, skipped: [] };
@@ -160,7 +164,9 @@ export async function handleWebhook(deps: { db: Db; now: () => Date }, payload: 
         await attempt(change.field, async () => {
           const value = (change.value ?? {}) as Record<string, unknown>;
           await insertAccountUpdate(deps.db, { wabaId: entry.id, field: change.field, payload: value, receivedAt: deps.now() });
-          if (change.field === 'message_template_status_update') await applyTemplateStatusUpdate(deps.db, entry.id, value, deps.now());
+          if (change.field === 'message_template_status_update') {
+            for (const d of await applyTemplateStatusUpdate(deps.db, entry.id, value, deps.now())) await deps.onTemplateDecision?.(d);
+          }
           summary.updates++;
         });
         continue;
@@ -181,8 +187,9 @@ export async function handleWebhook(deps: { db: Db; now: () => Date }, payload: 
           summary.skipped.push('status: malformed');
           continue;
         }
+        // A status can beat dispatch storing the wamid: tried again in the background for a while.
         await attempt(`status ${s.data.id}`, async () => {
-          if (await applyStatus(deps.db, s.data)) summary.statuses++;
+          if (await retryWhileUnknown(`WhatsApp status ${s.data.id}`, () => applyStatus(deps.db, s.data), { retries: deps.unknownRetries })) summary.statuses++;
           else summary.unknown++;
         });
       }

@@ -275,3 +275,13 @@ export async function pruneTakenOutbox(db: Db, before: Date): Promise<number> {
   const rows = await db.delete(statusOutbox).where(lt(statusOutbox.webhookedAt, before)).returning({ id: statusOutbox.id });
   return rows.length;
 }
+
+/** Whether application `applicationId` has an enabled endpoint with a URL. */
+export async function hasEnabledEndpoint(db: Db, applicationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: webhookEndpoints.applicationId })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.applicationId, applicationId), eq(webhookEndpoints.enabled, true), sql`${webhookEndpoints.url} is not null`))
+    .limit(1);
+  return row !== undefined;
+}
