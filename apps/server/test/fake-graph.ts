@@ -13,6 +13,10 @@ export interface GraphRequest {
   path: string;
   headers: IncomingHttpHeaders;
   body: Record<string, unknown>;
+  /** When it arrived (ms since the epoch). */
+  at: number;
+  /** The phone number id of the path `/{version}/{phone_number_id}/messages`. */
+  phoneNumberId: string;
 }
 
 /** A scripted answer: a Graph error (code, HTTP status, message, details) or a bare HTTP 500. */
@@ -30,6 +34,12 @@ export interface FakeGraph {
   script: Map<string, (attempt: number) => GraphAnswer>;
   /** Requests for recipient `to` (digits). */
   requestsTo(to: string): GraphRequest[];
+  /**
+   * Throughput per phone number id, as Meta enforces it: more than `perSecond` requests within any
+   * second are answered with error 130429 (and counted in `throttled`).
+   */
+  rateLimits: Map<string, number>;
+  throttled: GraphRequest[];
   close(): Promise<void>;
 }
 
@@ -45,6 +55,9 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   const requests: GraphRequest[] = [];
   const wamids: string[] = [];
   const script = new Map<string, (attempt: number) => GraphAnswer>();
+  const rateLimits = new Map<string, number>();
+  const throttled: GraphRequest[] = [];
+  const accepted = new Map<string, number[]>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -55,11 +68,21 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       } catch {
         // recorded as {}
       }
-      const r: GraphRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
+      const phoneNumberId = /^\/[^/]+\/([^/]+)\//.exec(req.url ?? '')?.[1] ?? '';
+      const r: GraphRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, at: Date.now(), phoneNumberId };
       requests.push(r);
       const to = String(body['to'] ?? '');
       const attempt = requests.filter((x) => x.body['to'] === to).length;
-      const answer = script.get(to)?.(attempt) ?? null;
+      let answer = script.get(to)?.(attempt) ?? null;
+      const limit = rateLimits.get(phoneNumberId);
+      if (!answer && limit !== undefined) {
+        const times = (accepted.get(phoneNumberId) ?? []).filter((t) => t > r.at - 1000);
+        if (times.length >= limit) {
+          throttled.push(r);
+          answer = GRAPH_ERRORS.throughput;
+        } else times.push(r.at);
+        accepted.set(phoneNumberId, times);
+      }
       res.setHeader('content-type', 'application/json');
       if (answer && 'bare500' in answer) {
         res.statusCode = 500;
@@ -94,6 +117,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     wamids,
     script,
     requestsTo: (to) => requests.filter((r) => r.body['to'] === to),
+    rateLimits,
+    throttled,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

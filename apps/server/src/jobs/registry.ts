@@ -41,6 +41,12 @@ export interface JobDefinition<T = unknown> {
   batchSize: number;
   concurrency: number;
   pollingIntervalSeconds: number;
+  /**
+   * Independent workers of this queue in a process (default 1). pg-boss finishes a whole batch
+   * before it fetches again, so a queue whose jobs wait (on carriers, customers' endpoints, a paced
+   * slot) runs several small batches side by side: one slow batch never holds up the rest.
+   */
+  workers?: number;
   /** pg-boss queue options: retries with backoff; a job left active by a dead worker expires. */
   queue: { retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number };
 }
@@ -52,7 +58,12 @@ function defineJob<T>(def: JobDefinition<T>): JobDefinition<unknown> {
 
 /** Short jobs: retried with backoff; one left active by a dead worker expires after a minute. */
 const retrying = { retryLimit: 8, retryDelay: 1, retryBackoff: true, expireInSeconds: 60 };
-const dispatchJob = z.object({ messageId: z.uuid(), notBefore: z.iso.datetime().optional() });
+const dispatchJob = z.object({
+  messageId: z.uuid(),
+  notBefore: z.iso.datetime().optional(),
+  lane: z.string().max(300).optional(),
+  intervalMs: z.number().positive().max(3_600_000).optional(),
+});
 const none = z.object({}).loose();
 
 /** Every queue of the system (ARCHITECTURE.md §3 jobs/registry.ts). */
@@ -61,9 +72,10 @@ export const JOBS: JobDefinition<unknown>[] = [
     name: QUEUES.dispatch,
     data: dispatchJob,
     // Sends wait on carriers (an HTTP call, an SMPP window) and paced ones for their slot: more at
-    // once than the database-bound queues.
-    batchSize: 64,
-    concurrency: 24,
+    // once than the database-bound queues, in several workers.
+    batchSize: 8,
+    concurrency: 8,
+    workers: 6,
     pollingIntervalSeconds: 0.5,
     queue: retrying,
     handler: async (ctx, job) => {
@@ -101,8 +113,9 @@ export const JOBS: JobDefinition<unknown>[] = [
     name: QUEUES.webhookDelivery,
     data: z.object({ deliveryId: z.uuid() }),
     // Requests wait on customers' endpoints (up to 15 s): many at once, at most 4 per endpoint.
-    batchSize: 32,
-    concurrency: 16,
+    batchSize: 8,
+    concurrency: 8,
+    workers: 4,
     pollingIntervalSeconds: 0.5,
     queue: retrying,
     handler: async (ctx, { deliveryId }) => {
@@ -136,15 +149,14 @@ export const JOBS: JobDefinition<unknown>[] = [
   }),
 ];
 
-const workerIds = new WeakMap<PgBoss, Map<string, string>>();
+const workerIds = new WeakMap<PgBoss, Map<string, string[]>>();
 const pollers = new WeakMap<PgBoss, { poller: Poller; unsubscribe: () => void }>();
 /** How often (ms) the webhook fan-out looks for status changes when none was recorded in this process. */
 const FANOUT_INTERVAL_MS = 500;
 
 /** Wakes this process's worker of `queue` (a job is due now); no-op without one. */
 export function wakeQueue(boss: PgBoss, queue: string): void {
-  const id = workerIds.get(boss)?.get(queue);
-  if (id) boss.notifyWorker(id);
+  for (const id of workerIds.get(boss)?.get(queue) ?? []) boss.notifyWorker(id);
 }
 
 /**
@@ -162,8 +174,14 @@ export async function enqueue(boss: PgBoss, queue: string, data: object): Promis
  */
 export function dispatchEnqueuer(boss: PgBoss): (data: DispatchJob, startAfter?: Date) => Promise<void> {
   return async (data, startAfter) => {
-    if (startAfter) await boss.send(QUEUES.dispatch, data, { startAfter });
-    else await enqueue(boss, QUEUES.dispatch, data);
+    // A job paced to a later slot yields to jobs due now (pg-boss fetches higher priority first):
+    // once its start time comes, a burst on one sender would otherwise be ahead of every other
+    // sender's messages in the queue.
+    if (startAfter) await boss.send(QUEUES.dispatch, data, { startAfter, priority: 0 });
+    else {
+      await boss.send(QUEUES.dispatch, data, { priority: 1 });
+      wakeQueue(boss, QUEUES.dispatch);
+    }
   };
 }
 
@@ -192,11 +210,11 @@ export async function createQueues(boss: PgBoss): Promise<void> {
  * whose data does not match its schema fails without retry.
  */
 export async function registerWorkers(ctx: AppContext): Promise<void> {
-  const ids = new Map<string, string>();
+  const ids = new Map<string, string[]>();
   workerIds.set(ctx.boss, ids);
   for (const def of JOBS) {
     if (def.schedule) await ctx.boss.schedule(def.name, def.schedule, {}, { tz: 'UTC' });
-    const id = await ctx.boss.work<unknown>(def.name, { batchSize: def.batchSize, pollingIntervalSeconds: def.pollingIntervalSeconds }, async (jobs) => {
+    const handleBatch = async (jobs: PgBoss.Job<unknown>[]) => {
       const limit = pLimit(def.concurrency);
       await Promise.all(
         jobs.map((job) => limit(async () => {
@@ -214,8 +232,12 @@ export async function registerWorkers(ctx: AppContext): Promise<void> {
           }
         })),
       );
-    });
-    ids.set(def.name, id);
+    };
+    const queueIds: string[] = [];
+    for (let i = 0; i < (def.workers ?? 1); i++) {
+      queueIds.push(await ctx.boss.work<unknown>(def.name, { batchSize: def.batchSize, pollingIntervalSeconds: def.pollingIntervalSeconds }, handleBatch));
+    }
+    ids.set(def.name, queueIds);
   }
   // Status changes become webhook events within moments: polled, and woken by this process's own.
   const poller = startPoller('webhook-fanout', async () => (await ctx.services.webhooks.fanOutStatusEvents()) >= 500, FANOUT_INTERVAL_MS);

@@ -18,6 +18,7 @@ export interface DispatchRow {
   status: string;
   body: unknown;
   templateName: string | null;
+  totalSms: number | null;
 }
 
 const dispatchColumns = {
@@ -29,6 +30,7 @@ const dispatchColumns = {
   status: messages.status,
   body: messages.body,
   templateName: messages.templateName,
+  totalSms: messages.totalSms,
 };
 
 /**
@@ -92,9 +94,9 @@ export async function findByProviderId(db: Db, driver: string, providerMessageId
 export async function findUndispatched(
   db: Db,
   q: { before: Date; after: Date; limit: number },
-): Promise<{ id: string; organizationId: string; applicationId: string; channel: ChannelId }[]> {
+): Promise<{ id: string; organizationId: string; applicationId: string; channel: ChannelId; totalSms: number | null }[]> {
   const rows = await db
-    .select({ id: messages.id, organizationId: messages.organizationId, applicationId: messages.applicationId, channel: messages.channel })
+    .select({ id: messages.id, organizationId: messages.organizationId, applicationId: messages.applicationId, channel: messages.channel, totalSms: messages.totalSms })
     .from(messages)
     .where(
       and(

@@ -30,7 +30,12 @@ const DISPATCHABLE: readonly MessageStatus[] = ['submitted', 'in_queue'];
 /** A paced job is queued this long (ms) before its slot and waits the rest in the worker, so it starts on time. */
 export const PACING_LEAD_MS = 1_000;
 /** A job started more than this long (ms) before its slot gives the message up and is queued again for the slot. */
-const MAX_INLINE_WAIT_MS = 5_000;
+const MAX_INLINE_WAIT_MS = 1_500;
+/**
+ * A paced job started this long (ms) after its slot takes a new slot: sending every late message
+ * at once (the workers fell behind, a retry) would break the lane's rate.
+ */
+const LATE_AFTER_MS = 100;
 
 export interface DispatchDeps {
   db: Db;
@@ -41,10 +46,15 @@ export interface DispatchDeps {
   enqueueDispatch: (data: DispatchJob, startAfter?: Date) => Promise<void>;
 }
 
-/** The payload of a dispatch job: ids only (ARCHITECTURE.md §6.1), and the paced slot as an ISO time. */
+/**
+ * The payload of a dispatch job: ids only (ARCHITECTURE.md §6.1); for a paced message its slot (ISO
+ * time), its lane's key and the lane's interval between sends (ms).
+ */
 export interface DispatchJob {
   messageId: string;
   notBefore?: string;
+  lane?: string;
+  intervalMs?: number;
 }
 
 /** The message a dispatch is scheduled for. */
@@ -53,23 +63,70 @@ export interface DispatchTarget {
   organizationId: string;
   applicationId: string;
   channel: ChannelId;
+  /** SMS segments (SMS channels), for lanes that count requests per segment. */
+  totalSms?: number | null;
+}
+
+/** A reserved send time on a lane. */
+interface Slot {
+  at: Date;
+  lane: string;
+  intervalMs: number;
+}
+
+/** Reserves the next slot of `message`'s lane at `now`, or null when its driver does not pace it. */
+async function reserveSlot(deps: DispatchDeps, message: DispatchTarget, now: Date): Promise<Slot | null> {
+  const lane = (await deps.driverFor(message.channel).pacing?.(message)) ?? null;
+  if (!lane) return null;
+  const intervalMs = 1000 / lane.perSecond;
+  // A message of several requests (SMS segments) takes that many intervals of the lane.
+  return { at: await reserveLaneSlot(deps.db, lane.key, intervalMs * Math.max(1, lane.units ?? 1), now), lane: lane.key, intervalMs };
+}
+
+/** Queues the job of `messageId` for `slot` (PACING_LEAD_MS before it, so it starts on time), or now when unpaced. */
+function enqueueForSlot(deps: DispatchDeps, messageId: string, slot: Slot | null, now: Date): Promise<void> {
+  if (!slot) return deps.enqueueDispatch({ messageId });
+  const at = slot.at.getTime();
+  const startAfter = at - PACING_LEAD_MS > now.getTime() ? new Date(at - PACING_LEAD_MS) : undefined;
+  return deps.enqueueDispatch({ messageId, notBefore: slot.at.toISOString(), lane: slot.lane, intervalMs: slot.intervalMs }, startAfter);
+}
+
+/** Per lane in this process: the tail of the queue of waiters and when the last one went (ms since the epoch). */
+const laneGates = new Map<string, { tail: Promise<void>; lastAt: number }>();
+
+/**
+ * Waits until this process may send on `lane` again: consecutive sends of one process on a lane
+ * leave at least `intervalMs` apart, measured from when the previous one actually went, so a
+ * stalled event loop cannot release a clump of due sends at once (the reserved slots keep
+ * processes apart; this keeps one process's own sends apart).
+ */
+function laneGate(lane: string, intervalMs: number): Promise<void> {
+  const gate = laneGates.get(lane) ?? { tail: Promise.resolve(), lastAt: 0 };
+  const turn = gate.tail.then(async () => {
+    for (let wait = gate.lastAt + intervalMs - Date.now(); wait > 0; wait = gate.lastAt + intervalMs - Date.now()) {
+      await new Promise((r) => setTimeout(r, wait));
+    }
+    gate.lastAt = Date.now();
+  });
+  gate.tail = turn;
+  laneGates.set(lane, gate);
+  // Forget idle lanes (the last waiter is done and nobody queued since).
+  void turn.then(() => {
+    if (laneGates.get(lane)?.tail === turn && Date.now() - gate.lastAt > 60_000) laneGates.delete(lane);
+  });
+  return turn;
 }
 
 /**
  * Queues the dispatch of `message` (ARCHITECTURE.md §6.1 pacing): when its channel's driver paces
  * the application's sender (a WhatsApp number, an SMSC account), reserves the lane's next slot
  * (one send per 1/perSecond s, shared by every process) and queues the job to start just before it,
- * so a burst on one sender waits in the queue, not in a worker, and never delays other senders.
- * Unpaced messages are queued to start now.
+ * so a burst on one sender waits in the queue, not in a worker, and yields to other senders' jobs
+ * due now. Unpaced messages are queued to start now.
  */
 export async function scheduleDispatch(deps: DispatchDeps, message: DispatchTarget): Promise<void> {
   const now = deps.now();
-  const lane = (await deps.driverFor(message.channel).pacing?.(message)) ?? null;
-  if (!lane) return deps.enqueueDispatch({ messageId: message.id });
-  const slot = await reserveLaneSlot(deps.db, lane.key, 1000 / lane.perSecond, now);
-  if (slot.getTime() <= now.getTime()) return deps.enqueueDispatch({ messageId: message.id });
-  const startAfter = slot.getTime() - PACING_LEAD_MS > now.getTime() ? new Date(slot.getTime() - PACING_LEAD_MS) : undefined;
-  return deps.enqueueDispatch({ messageId: message.id, notBefore: slot.toISOString() }, startAfter);
+  return enqueueForSlot(deps, message.id, await reserveSlot(deps, message, now), now);
 }
 
 /**
@@ -90,16 +147,26 @@ export async function dispatchMessage(deps: DispatchDeps, job: DispatchJob): Pro
     return 'skipped';
   }
   const channel = row.channel as ChannelId;
-  // A paced message waits for its slot (at most MAX_INLINE_WAIT_MS; a job started earlier than
-  // that, say by a retry, is queued again for its slot).
-  const wait = job.notBefore ? new Date(job.notBefore).getTime() - deps.now().getTime() : 0;
-  if (wait > MAX_INLINE_WAIT_MS) {
-    await releaseDispatchClaim(deps.db, row.id);
-    await deps.enqueueDispatch(job, new Date(new Date(job.notBefore!).getTime() - PACING_LEAD_MS));
-    return 'deferred';
-  }
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-  if (row.status !== 'in_queue' && LIFECYCLES[channel].includes('in_queue')) {
+  let paced: { lane: string; intervalMs: number } | null = null;
+  if (job.notBefore) {
+    // A paced message waits for its slot; one that comes late takes a new slot; one whose slot is
+    // further away than MAX_INLINE_WAIT_MS is queued again for it.
+    let slot: Slot | null = { at: new Date(job.notBefore), lane: job.lane ?? '', intervalMs: job.intervalMs ?? 0 };
+    if (now.getTime() - slot.at.getTime() > LATE_AFTER_MS) slot = await reserveSlot(deps, { ...row, channel }, now);
+    if (slot && slot.at.getTime() - deps.now().getTime() > MAX_INLINE_WAIT_MS) {
+      await releaseDispatchClaim(deps.db, row.id);
+      await enqueueForSlot(deps, row.id, slot, deps.now());
+      return 'deferred';
+    }
+    if (row.status !== 'in_queue' && LIFECYCLES[channel].includes('in_queue')) {
+      await recordStatus(deps.db, { messageId: row.id, status: 'in_queue', at: now });
+    }
+    // Waited for last, so the send leaves as close to its slot as possible; the driver then waits
+    // for its turn right before each request (awaitTurn).
+    const left = slot ? slot.at.getTime() - deps.now().getTime() : 0;
+    if (left > 0) await new Promise((r) => setTimeout(r, left));
+    if (slot?.lane && slot.intervalMs > 0) paced = { lane: slot.lane, intervalMs: slot.intervalMs };
+  } else if (row.status !== 'in_queue' && LIFECYCLES[channel].includes('in_queue')) {
     await recordStatus(deps.db, { messageId: row.id, status: 'in_queue', at: now });
   }
   const message: OutboundMessage = {
@@ -110,6 +177,7 @@ export async function dispatchMessage(deps: DispatchDeps, job: DispatchJob): Pro
     recipient: row.recipient,
     body: row.body as Record<string, unknown>,
     templateName: row.templateName,
+    ...(paced ? { awaitTurn: () => laneGate(paced.lane, paced.intervalMs) } : {}),
   };
   const driver = deps.driverFor(channel);
   let result;

@@ -214,7 +214,7 @@ export async function acceptMessage(
     throw err;
   }
   try {
-    await ctx.scheduleDispatch({ id, organizationId: auth.organizationId, applicationId: auth.applicationId, channel });
+    await ctx.scheduleDispatch({ id, organizationId: auth.organizationId, applicationId: auth.applicationId, channel, totalSms });
   } catch {
     // The message is stored; the dispatch sweep re-enqueues it (dispatch.ts undispatchedMessages).
   }

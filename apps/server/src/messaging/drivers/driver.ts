@@ -15,6 +15,12 @@ export interface OutboundMessage {
   recipient: string;
   body: Record<string, unknown>;
   templateName: string | null;
+  /**
+   * Per-sender pacing (ARCHITECTURE.md §6.1): resolves when this process may put the message's next
+   * request on the wire (one per SMPP segment). A paced driver awaits it right before each carrier
+   * request, so nothing between the wait and the network can bunch sends together.
+   */
+  awaitTurn?: () => Promise<void>;
 }
 
 /** What a carrier answered to a send: its id for later callbacks, and a status when it already knows one. */
@@ -36,8 +42,10 @@ export interface SendResult {
 export interface PacingLane {
   /** Names the lane across processes, e.g. `wa:<phone_number_id>`, `smpp:<system_id>@<host>`. */
   key: string;
-  /** Sends per second on the lane. */
+  /** Requests per second on the lane. */
   perSecond: number;
+  /** Requests this message takes on the lane (its SMS segments over SMPP); absent = 1. */
+  units?: number;
 }
 
 /** What a driver may look at to choose a message's lane before the message is stored. */
@@ -45,6 +53,8 @@ export interface PacingInput {
   organizationId: string;
   applicationId: string;
   channel: ChannelId;
+  /** SMS segments of the message (each is one request to an SMSC); absent = 1. */
+  totalSms?: number | null;
 }
 
 export interface ChannelDriver {

@@ -248,8 +248,10 @@ export function createSmppDriver(opts: SmppDriverOptions): ChannelDriver & { clo
       const ids: string[] = [];
       // One message's segments go in order, each waiting for its answer, so a refused segment stops the rest.
       for (const part of sm.parts) {
-        const id = await limit(async () =>
-          submit(await boundSession(), {
+        const id = await limit(async () => {
+          const session = await boundSession();
+          await message.awaitTurn?.();
+          return submit(session, {
             source_addr_ton: source.ton,
             source_addr_npi: source.npi,
             source_addr: source.addr,
@@ -260,15 +262,15 @@ export function createSmppDriver(opts: SmppDriverOptions): ChannelDriver & { clo
             registered_delivery: 1,
             data_coding: sm.dataCoding,
             short_message: part,
-          }),
-        );
+          });
+        });
         ids.push(id);
       }
       // The SMSC took every segment: the message is `sent`; receipts say what happened next.
       return { providerMessageId: ids[0]!, segmentIds: ids, status: 'sent' };
     },
-    async pacing() {
-      return { key: `smpp:${url.systemId}@${url.host}:${url.port}`, perSecond: opts.rate };
+    async pacing(input) {
+      return { key: `smpp:${url.systemId}@${url.host}:${url.port}`, perSecond: opts.rate, units: input.totalSms ?? 1 };
     },
     async start() {
       ensureConnecting();

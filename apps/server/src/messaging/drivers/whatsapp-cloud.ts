@@ -86,6 +86,7 @@ export function createWhatsappCloudDriver(deps: WhatsappCloudDeps): ChannelDrive
       if (!sender) throw new DriverError(false, 'no_sender', V1_MESSAGES.whatsappNotSetUp);
       const { body, conversation } = await sendBody(deps.db, message);
       let wamid: string;
+      await message.awaitTurn?.();
       try {
         ({ wamid } = await graphSendMessage(graph, sender.phoneNumberId, body));
       } catch (err) {
