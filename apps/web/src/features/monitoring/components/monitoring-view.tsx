@@ -5,13 +5,15 @@
  * Number or Email (debounced 2 s), 'Refresh', the table, the 'from - to of total' pager and the
  * 'Last transaction update' footer. Errors toast 'Error!' with the server's message (a 5xx or
  * 401 is announced by the global handler) and, with nothing to show, the table says the list could
- * not be loaded and offers 'Try again'. Enter in 'Search' applies the text at once.
+ * not be loaded and offers 'Try again'. Enter in 'Search' applies the text at once. A row opens the
+ * message detail drawer; the open message lives in the `?message=` search param (a deep link opens
+ * it, closing removes it; issue 9).
  */
 import { useEffect } from 'react';
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { toastError } from '../../../components/toasts.ts';
 import { IconAlertTriangle, IconFileExport, IconRefresh, IconSearch } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import { PAGE_SIZE } from '@pesan/contracts/application';
 import { MONITORING_CHANNEL_LABELS, type ChannelId } from '@pesan/contracts/channels';
@@ -24,6 +26,7 @@ import { DateRangePicker, defaultDateRange } from '../../../components/date-rang
 import { useRecords, type SearchKey } from '../api/list-records.ts';
 import { monitoringChannels, searchKeysFor, useMonitoringState } from '../hooks/use-monitoring-state.ts';
 import { RecordsTable } from './records-table.tsx';
+import { MessageDetailDrawer } from './message-detail-drawer.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 
 const SEARCH_KEY_LABELS: Record<SearchKey, string> = { message_id: 'Message ID', number: 'Number', email: 'Email' };
@@ -35,6 +38,18 @@ export interface MonitoringViewProps {
 
 export function MonitoringView({ applicationId, channels }: MonitoringViewProps) {
   const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const openMessage = params.get('message');
+  const setOpenMessage = (id: string | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (id) next.set('message', id);
+        else next.delete('message');
+        return next;
+      },
+      { replace: id === null },
+    );
   const options = monitoringChannels(channels);
   const { state, dispatch, searchText, setSearchText, applySearchNow } = useMonitoringState({ channel: options[0] ?? 'sms', range: defaultDateRange() });
   const records = useRecords(
@@ -122,6 +137,7 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
             rows={data?.data}
             loading={records.isPending && !records.isError}
             stale={records.isPlaceholderData}
+            onOpen={setOpenMessage}
             error={
               records.isError && !data ? (
                 <EmptyState
@@ -148,6 +164,7 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
           </Group>
         </Stack>
       </Paper>
+      <MessageDetailDrawer messageId={openMessage} onClose={() => setOpenMessage(null)} />
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
 /**
  * Monitoring transaction table (console.md §2 Monitoring, §3 Transaction record, §9): Message ID,
  * Recipient, Created At (DD-MM-YYYY 12-hour), Total SMS (SMS and SMS OTP only), Country, Status
- * (badge with the reason as a tooltip; WhatsApp rows also show the template name).
+ * (badge with the reason as a tooltip; WhatsApp rows also show the template name). With `onOpen`
+ * a row opens the message detail on click, Enter or Space (issue 9).
  */
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { Skeleton, Table, Text } from '@mantine/core';
 import type { ChannelId } from '@pesan/contracts/channels';
 import { RECORDS_MESSAGES, type TransactionRecord } from '@pesan/contracts/records';
@@ -27,6 +28,8 @@ export interface RecordsTableProps {
   stale?: boolean;
   /** Shown instead of the empty-result text when the list failed to load (nothing to show). */
   error?: ReactNode;
+  /** Opens the message detail of a row (click, Enter or Space). */
+  onOpen?: (messageId: string) => void;
 }
 
 /**
@@ -34,7 +37,7 @@ export interface RecordsTableProps {
  * rows the empty-result text (or `error`) shows under the header row, outside the scrolling region
  * so it stays readable on a narrow screen.
  */
-export function RecordsTable({ channel, rows, loading, stale, error }: RecordsTableProps) {
+export function RecordsTable({ channel, rows, loading, stale, error, onOpen }: RecordsTableProps) {
   const sms = hasTotalSms(channel);
   const columns = ['Message ID', 'Recipient', 'Created At', ...(sms ? ['Total SMS'] : []), 'Country', 'Status'];
   const empty = !(loading && !rows) && (!rows || rows.length === 0);
@@ -64,7 +67,23 @@ export function RecordsTable({ channel, rows, loading, stale, error }: RecordsTa
             ))
           ) : empty || !rows ? null : (
             rows.map((r) => (
-              <Table.Tr key={r.msgid}>
+              <Table.Tr
+                key={r.msgid}
+                {...(onOpen
+                  ? {
+                      tabIndex: 0,
+                      'aria-label': `Message ${r.msgid}: open details`,
+                      style: { cursor: 'pointer' },
+                      onClick: () => onOpen(r.msgid),
+                      onKeyDown: (e: KeyboardEvent) => {
+                        if (e.key === 'Enter' || e.key === ' ') {
+                          e.preventDefault();
+                          onOpen(r.msgid);
+                        }
+                      },
+                    }
+                  : {})}
+              >
                 <Table.Td>
                   <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                     {r.msgid}

@@ -1,0 +1,206 @@
+/**
+ * Message detail drawer of Monitoring (issue 9): message id (copyable), channel, recipient,
+ * country, segments, created and updated times, the status timeline (status badge, time, reason,
+ * provider code), the request body as accepted (masked by the server) and the message's webhook
+ * attempts. Shows a skeleton while loading and 'Message not found' for a 404. `messageId` null
+ * means closed; the caller keeps it in the URL (`?message=`).
+ */
+import type { ReactNode } from 'react';
+import { Alert, Badge, Button, Drawer, Group, SimpleGrid, Skeleton, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { MONITORING_CHANNEL_LABELS } from '@pesan/contracts/channels';
+import type { RecordDetail } from '@pesan/contracts/records';
+import type { WebhookDelivery } from '@pesan/contracts/webhooks';
+import { CopyValueButton } from '../../../components/copy-value-button.tsx';
+import { JsonBlock } from '../../../components/json-block.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatTableDateTime } from '../../../lib/format.ts';
+import { useRecord } from '../api/get-record.ts';
+import { recipientOf } from './records-table.tsx';
+
+export const MESSAGE_NOT_FOUND = 'Message not found';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Text size="xs" c="gray.7" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+const ATTEMPT_COLORS: Record<WebhookDelivery['status'], string> = { pending: 'blue', succeeded: 'green', failed: 'red' };
+const ATTEMPT_LABELS: Record<WebhookDelivery['status'], string> = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed' };
+
+function WebhookAttempts({ rows }: { rows: WebhookDelivery[] }) {
+  if (rows.length === 0) {
+    return (
+      <Text size="sm" c="gray.7">
+        No webhook attempts for this message.
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={460} tabIndex={0} role="region" aria-label="Webhook attempts table">
+      <Table aria-label="Webhook attempts" striped verticalSpacing="xs" fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            {['Attempt', 'Status', 'Status code', 'Duration', 'Time'].map((c) => (
+              <Table.Th key={c} scope="col" style={{ whiteSpace: 'nowrap' }}>
+                {c}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((d) => (
+            <Table.Tr key={d.id}>
+              <Table.Td>{d.attempt}</Table.Td>
+              <Table.Td>
+                <Badge color={ATTEMPT_COLORS[d.status]} variant="light" tt="none" radius="sm" style={{ minWidth: 'max-content' }} styles={{ label: { color: 'var(--mantine-color-dark-9)', fontWeight: 600 } }}>
+                  {ATTEMPT_LABELS[d.status]}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{d.status_code ?? '-'}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.duration_ms == null ? '-' : `${d.duration_ms} ms`}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTableDateTime(d.created_at)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The loaded detail: fields, timeline, body and webhook attempts. */
+export function MessageDetail({ record }: { record: RecordDetail }) {
+  const events = record.events;
+  return (
+    <Stack gap="lg" data-testid="message-detail">
+      <Stack gap={4}>
+        <Text size="xs" c="gray.7" fw={600}>
+          Message ID
+        </Text>
+        <Group gap={4} wrap="nowrap" align="center">
+          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            {record.msgid}
+          </Text>
+          <CopyValueButton value={record.msgid} label="Copy message ID" />
+        </Group>
+      </Stack>
+      <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" verticalSpacing="sm">
+        <Field label="Status">
+          <StatusBadge status={record.status} reason={record.reason} />
+        </Field>
+        <Field label="Channel">{MONITORING_CHANNEL_LABELS[record.channel] ?? record.channel}</Field>
+        <Field label="Recipient">{recipientOf(record)}</Field>
+        <Field label="Country">{record.country ?? '-'}</Field>
+        <Field label="Segments">{record.total_sms ?? '-'}</Field>
+        <Field label="Provider code">{record.provider_code ?? '-'}</Field>
+        <Field label="Created">{formatTableDateTime(record.created_at)}</Field>
+        <Field label="Updated">{formatTableDateTime(record.updated_at)}</Field>
+      </SimpleGrid>
+
+      <Stack gap="xs">
+        <Title order={3} size="h6">
+          Timeline
+        </Title>
+        {events.length === 0 ? (
+          <Text size="sm" c="gray.7">
+            No status changes yet.
+          </Text>
+        ) : (
+          <Timeline active={events.length - 1} bulletSize={20} lineWidth={2} aria-label="Status timeline">
+            {events.map((e, i) => (
+              <Timeline.Item
+                key={`${e.status}-${e.at}-${i}`}
+                title={<StatusBadge status={e.status} />}
+                data-testid="timeline-entry"
+              >
+                <Text size="xs" c="gray.7">
+                  {formatTableDateTime(e.at)}
+                </Text>
+                {e.reason ? <Text size="sm">{e.reason}</Text> : null}
+                {e.provider_code ? (
+                  <Text size="xs" c="gray.7">
+                    Provider code: <Text span size="xs" ff="monospace">{e.provider_code}</Text>
+                  </Text>
+                ) : null}
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        )}
+      </Stack>
+
+      <Stack gap="xs">
+        <Title order={3} size="h6">
+          Request body
+        </Title>
+        <Text size="xs" c="gray.7">
+          As accepted; OTP codes and secrets are masked.
+        </Text>
+        <JsonBlock value={record.body} label="Request body JSON" />
+      </Stack>
+
+      <Stack gap="xs">
+        <Title order={3} size="h6">
+          Webhook attempts
+        </Title>
+        <WebhookAttempts rows={record.webhook_deliveries as WebhookDelivery[]} />
+      </Stack>
+    </Stack>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label="Loading message">
+      <Skeleton height={16} width="70%" />
+      <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm">
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} height={36} />
+        ))}
+      </SimpleGrid>
+      <Skeleton height={120} />
+      <Skeleton height={160} />
+    </Stack>
+  );
+}
+
+export interface MessageDetailDrawerProps {
+  /** The open message's id, or null when closed. */
+  messageId: string | null;
+  onClose: () => void;
+}
+
+export function MessageDetailDrawer({ messageId, onClose }: MessageDetailDrawerProps) {
+  const record = useRecord(messageId);
+  const notFound = record.error instanceof ApiError && (record.error.status === 404 || record.error.status === 400);
+  return (
+    <Drawer opened={messageId !== null} onClose={onClose} position="right" size="lg" title="Message detail" closeButtonProps={{ 'aria-label': 'Close message detail' }}>
+      {messageId === null ? null : record.data ? (
+        <MessageDetail record={record.data} />
+      ) : notFound ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={MESSAGE_NOT_FOUND}>
+          No message with the id <Text span ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>{messageId}</Text> was found for this account.
+        </Alert>
+      ) : record.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Error!">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{record.error.message}</Text>
+            <Button size="xs" variant="default" onClick={() => void record.refetch()} loading={record.isFetching}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <DetailSkeleton />
+      )}
+    </Drawer>
+  );
+}

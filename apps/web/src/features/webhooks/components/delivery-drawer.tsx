@@ -1,0 +1,94 @@
+/**
+ * Detail of one delivery attempt (ARCHITECTURE.md §6.2; issue 9): event, webhook-id, message id,
+ * attempt, status, status code, duration, time and next retry, the endpoint's answer (first 1 KB,
+ * or the network error) and the payload JSON, with 'Redeliver' (a new attempt, same webhook-id).
+ */
+import type { ReactNode } from 'react';
+import { Button, Drawer, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import type { WebhookDelivery } from '@pesan/contracts/webhooks';
+import { JsonBlock } from '../../../components/json-block.tsx';
+import { formatTableDateTime } from '../../../lib/format.ts';
+import { DeliveryStatusBadge, formatDuration } from './delivery-status.tsx';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Text size="xs" c="gray.7" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+export interface DeliveryDrawerProps {
+  delivery: WebhookDelivery | null;
+  onClose: () => void;
+  onRedeliver: (delivery: WebhookDelivery) => void;
+  redelivering: boolean;
+}
+
+export function DeliveryDrawer({ delivery, onClose, onRedeliver, redelivering }: DeliveryDrawerProps) {
+  return (
+    <Drawer
+      opened={delivery !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title="Delivery detail"
+      closeButtonProps={{ 'aria-label': 'Close delivery detail' }}
+    >
+      {delivery ? (
+        <Stack gap="md" data-testid="delivery-detail">
+          <Field label="Webhook ID">
+            <Text span size="sm" ff="monospace" data-testid="delivery-webhook-id">
+              {delivery.event_id}
+            </Text>
+          </Field>
+          <Field label="Message ID">
+            <Text span size="sm" ff="monospace">
+              {delivery.message_id ?? '-'}
+            </Text>
+          </Field>
+          <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" verticalSpacing="sm">
+            <Field label="Event type">{delivery.event_type}</Field>
+            <Field label="Status">
+              <DeliveryStatusBadge status={delivery.status} />
+            </Field>
+            <Field label="Attempt">{delivery.attempt}</Field>
+            <Field label="Status code">{delivery.status_code ?? '-'}</Field>
+            <Field label="Duration">{formatDuration(delivery.duration_ms)}</Field>
+            <Field label="Time">{formatTableDateTime(delivery.created_at)}</Field>
+            <Field label="Next retry">{delivery.next_retry_at ? formatTableDateTime(delivery.next_retry_at) : '-'}</Field>
+          </SimpleGrid>
+          <Group justify="flex-start">
+            <Button leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => onRedeliver(delivery)} loading={redelivering}>
+              Redeliver
+            </Button>
+          </Group>
+          <Stack gap={6}>
+            <Title order={3} size="h6">
+              Response
+            </Title>
+            {delivery.response ? (
+              <JsonBlock value={delivery.response} raw label="Response snippet" maxHeight={200} />
+            ) : (
+              <Text size="sm" c="gray.7">
+                {delivery.status === 'pending' ? 'Not sent yet.' : 'No answer body.'}
+              </Text>
+            )}
+          </Stack>
+          <Stack gap={6}>
+            <Title order={3} size="h6">
+              Payload
+            </Title>
+            <JsonBlock value={delivery.payload} label="Payload JSON" />
+          </Stack>
+        </Stack>
+      ) : null}
+    </Drawer>
+  );
+}

@@ -1,0 +1,292 @@
+/**
+ * Webhook section of the application detail page (ARCHITECTURE.md §5, §6.2; issue 9): the endpoint
+ * URL (HTTPS; the server's 400 message shows under the field) and its 'Enabled' switch with Save;
+ * the `whsec_…` secret shown once after the first save or a rotation; 'Rotate secret' behind a
+ * confirmation (the old secret keeps signing for 24 hours); 'Send test event'; the reason and time
+ * when Pesan disabled the endpoint; the application's 'Require signed requests' switch for /v1
+ * (saved by the caller's `onRequireSignatureChange`, since that is the applications feature's
+ * call); and the paginated delivery attempts, each opening a detail drawer with 'Redeliver'.
+ */
+import { useState, type FormEvent } from 'react';
+import { ActionIcon, Alert, Badge, Button, Divider, Group, Modal, Paper, Skeleton, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconRefresh, IconSend } from '@tabler/icons-react';
+import { SECRET_OVERLAP_HOURS, type WebhookDelivery, type WebhookEndpoint } from '@pesan/contracts/webhooks';
+import { AppPagination } from '../../../components/pagination.tsx';
+import { toastApiError, toastSuccess } from '../../../components/toasts.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatTableDateTime } from '../../../lib/format.ts';
+import { useWebhook } from '../api/get-webhook.ts';
+import { DELIVERIES_PAGE_SIZE, useWebhookDeliveries } from '../api/list-webhook-deliveries.ts';
+import { useRedeliverWebhook } from '../api/redeliver-webhook.ts';
+import { useRotateWebhookSecret } from '../api/rotate-webhook-secret.ts';
+import { useSendTestEvent } from '../api/send-test-event.ts';
+import { useUpdateWebhook } from '../api/update-webhook.ts';
+import { DeliveriesTable } from './deliveries-table.tsx';
+import { DeliveryDrawer } from './delivery-drawer.tsx';
+import { SecretAlert } from './secret-alert.tsx';
+
+export const ROTATE_CONFIRM_TEXT = `A new signing secret is made and shown once. The old secret keeps signing deliveries for ${SECRET_OVERLAP_HOURS} hours, so you can update your receiver without missing events.`;
+
+export interface WebhookSectionProps {
+  applicationId: string;
+  /** The application's 'Require signed requests' setting; the switch is hidden when undefined. */
+  requireSignature?: boolean;
+  /** Saves 'Require signed requests'; rejects with the API error. */
+  onRequireSignatureChange?: (value: boolean) => Promise<unknown>;
+}
+
+function EndpointForm({
+  applicationId,
+  endpoint,
+  onSecret,
+}: {
+  applicationId: string;
+  endpoint: WebhookEndpoint;
+  onSecret: (secret: string) => void;
+}) {
+  const update = useUpdateWebhook();
+  const [url, setUrl] = useState(endpoint.url ?? '');
+  // A new endpoint starts enabled; an existing one shows its state.
+  const [enabled, setEnabled] = useState(endpoint.url ? endpoint.enabled : true);
+  const [urlError, setUrlError] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const value = url.trim();
+    if (!value) {
+      setUrlError('Endpoint URL is required');
+      return;
+    }
+    setUrlError(null);
+    try {
+      const res = await update.mutateAsync({ applicationId, url: value, enabled });
+      if (res.data.secret) onSecret(res.data.secret);
+      toastSuccess(res.message ?? 'Webhook settings saved');
+    } catch (err) {
+      const fieldMessage = err instanceof ApiError ? (err.fieldMessage('url') ?? (err.status === 400 ? err.message : undefined)) : undefined;
+      if (fieldMessage) setUrlError(fieldMessage);
+      else toastApiError(err);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Webhook endpoint">
+      <Stack gap="sm">
+        <TextInput
+          label="Endpoint URL"
+          description="Pesan sends a signed POST for every status change to this HTTPS address."
+          placeholder="https://example.com/webhooks/pesan"
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          value={url}
+          onChange={(e) => {
+            setUrl(e.currentTarget.value);
+            if (urlError) setUrlError(null);
+          }}
+          error={urlError}
+          required
+          maw={640}
+        />
+        <Switch label="Enabled" description="Turn off to pause deliveries; events are not queued while off." checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
+        <Group>
+          <Button type="submit" loading={update.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function WebhookSection({ applicationId, requireSignature, onRequireSignatureChange }: WebhookSectionProps) {
+  const webhook = useWebhook(applicationId);
+  const [page, setPage] = useState(1);
+  const deliveries = useWebhookDeliveries(applicationId, page);
+  const rotate = useRotateWebhookSecret();
+  const test = useSendTestEvent();
+  const redeliver = useRedeliverWebhook();
+  const [secret, setSecret] = useState<string | null>(null);
+  const [confirmRotate, setConfirmRotate] = useState(false);
+  const [open, setOpen] = useState<WebhookDelivery | null>(null);
+  const [signaturePending, setSignaturePending] = useState(false);
+
+  const endpoint = webhook.data;
+  const hasEndpoint = Boolean(endpoint?.url);
+  const disabledByPesan = endpoint && !endpoint.enabled && endpoint.disabled_reason;
+
+  const doRotate = async () => {
+    try {
+      const res = await rotate.mutateAsync(applicationId);
+      if (res.data.secret) setSecret(res.data.secret);
+      setConfirmRotate(false);
+      toastSuccess(res.message ?? 'Secret rotated');
+    } catch (err) {
+      setConfirmRotate(false);
+      toastApiError(err);
+    }
+  };
+
+  const doTest = async () => {
+    try {
+      const res = await test.mutateAsync(applicationId);
+      setPage(1);
+      toastSuccess(res.message ?? 'Test event sent');
+    } catch (err) {
+      toastApiError(err);
+    }
+  };
+
+  const doRedeliver = async (d: WebhookDelivery) => {
+    try {
+      const res = await redeliver.mutateAsync({ applicationId, deliveryId: d.id });
+      setOpen(null);
+      setPage(1);
+      toastSuccess(res.message ?? 'Redelivery queued');
+    } catch (err) {
+      toastApiError(err);
+    }
+  };
+
+  const changeSignature = async (value: boolean) => {
+    if (!onRequireSignatureChange) return;
+    setSignaturePending(true);
+    try {
+      await onRequireSignatureChange(value);
+      toastSuccess(value ? 'Signed requests are now required on /v1' : 'Signed requests are no longer required on /v1');
+    } catch (err) {
+      toastApiError(err);
+    } finally {
+      setSignaturePending(false);
+    }
+  };
+
+  const statusBadge = !endpoint ? null : !hasEndpoint ? (
+    <Badge color="gray" variant="light" tt="none" radius="sm" styles={{ label: { color: 'var(--mantine-color-dark-7)' } }}>
+      Not set
+    </Badge>
+  ) : endpoint.enabled ? (
+    <Badge color="green" variant="light" tt="none" radius="sm" styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}>
+      Enabled
+    </Badge>
+  ) : (
+    <Badge color="red" variant="light" tt="none" radius="sm" styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}>
+      Disabled
+    </Badge>
+  );
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="webhook-title">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={2} size="h4" id="webhook-title">
+            Webhook
+          </Title>
+          {statusBadge}
+        </Group>
+        <Text size="sm" c="gray.7">
+          Receive message and template status changes as signed JSON (Standard Webhooks). Failed deliveries are retried for up to a day.
+        </Text>
+
+        {disabledByPesan ? (
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Disabled by Pesan" data-testid="webhook-disabled" styles={{ title: { color: 'var(--mantine-color-dark-9)' } }}>
+            <Text size="sm">{endpoint.disabled_reason}</Text>
+            {endpoint.disabled_at ? (
+              <Text size="sm">Disabled at {formatTableDateTime(endpoint.disabled_at)}.</Text>
+            ) : null}
+            <Text size="sm">Fix your endpoint, then turn Enabled on and save to resume deliveries.</Text>
+          </Alert>
+        ) : null}
+
+        {secret ? <SecretAlert secret={secret} onDismiss={() => setSecret(null)} /> : null}
+
+        {webhook.isPending ? (
+          <Stack gap="sm">
+            <Skeleton height={56} maw={640} />
+            <Skeleton height={24} width={160} />
+            <Skeleton height={36} width={90} />
+          </Stack>
+        ) : webhook.isError ? (
+          <Alert color="red" variant="light" title="Error!">
+            {webhook.error.message}
+          </Alert>
+        ) : endpoint ? (
+          <EndpointForm key={`${endpoint.url ?? ''}:${String(endpoint.enabled)}`} applicationId={applicationId} endpoint={endpoint} onSecret={setSecret} />
+        ) : null}
+
+        {hasEndpoint ? (
+          <Group gap="sm" wrap="wrap">
+            <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => setConfirmRotate(true)}>
+              Rotate secret
+            </Button>
+            <Button variant="default" leftSection={<IconSend size={16} aria-hidden />} onClick={doTest} loading={test.isPending} disabled={!endpoint?.enabled}>
+              Send test event
+            </Button>
+            {endpoint?.previous_secret_expires_at ? (
+              <Text size="sm" c="gray.7">
+                The previous secret keeps signing until {formatTableDateTime(endpoint.previous_secret_expires_at)}.
+              </Text>
+            ) : null}
+          </Group>
+        ) : null}
+
+        {requireSignature !== undefined ? (
+          <>
+            <Divider />
+            <Switch
+              label="Require signed requests"
+              description="Every /v1 request must carry X-Timestamp and X-Signature, made with the private key from the token file."
+              checked={requireSignature}
+              disabled={signaturePending || !onRequireSignatureChange}
+              onChange={(e) => void changeSignature(e.currentTarget.checked)}
+            />
+          </>
+        ) : null}
+
+        <Divider />
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={3} size="h5" id="webhook-deliveries-title">
+            Deliveries
+          </Title>
+          <Tooltip label="Refresh deliveries" withArrow>
+            <ActionIcon
+              variant="default"
+              size={36}
+              aria-label="Refresh deliveries"
+              onClick={() => void deliveries.refetch()}
+              loading={deliveries.isFetching && !deliveries.isPending}
+            >
+              <IconRefresh size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        <DeliveriesTable rows={deliveries.data?.data} loading={deliveries.isPending} stale={deliveries.isPlaceholderData} onOpen={setOpen} />
+        {deliveries.data && deliveries.data.total > 0 ? (
+          <AppPagination page={page} limit={DELIVERIES_PAGE_SIZE} total={deliveries.data.total} pages={deliveries.data.pages} onChange={setPage} />
+        ) : null}
+      </Stack>
+
+      <Modal
+        opened={confirmRotate}
+        onClose={() => !rotate.isPending && setConfirmRotate(false)}
+        title="Rotate the signing secret?"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack gap="lg">
+          <Text size="sm">{ROTATE_CONFIRM_TEXT}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmRotate(false)} disabled={rotate.isPending}>
+              Cancel
+            </Button>
+            <Button onClick={doRotate} loading={rotate.isPending}>
+              Rotate secret
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <DeliveryDrawer delivery={open} onClose={() => setOpen(null)} onRedeliver={doRedeliver} redelivering={redeliver.isPending} />
+    </Paper>
+  );
+}
