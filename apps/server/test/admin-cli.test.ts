@@ -6,7 +6,6 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -14,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { freshPostgresDatabase, testDbKind } from './harness.ts';
 import { insertApplication } from './quota-fixtures.ts';
-import { adminEntry, repoRoot, runNode, serverEntry, waitForHealth } from './server-process.ts';
+import { adminEntry, repoRoot, runNode, serverEntry, waitForHealth, freePort } from './server-process.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -34,17 +33,6 @@ function admin(env: Record<string, string>, ...argv: string[]): Promise<{ code: 
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
-/** A TCP port free right now on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the server on `dataDir` and `port`; resolves once /api/health answers. */
 async function startServer(dataDir: string, port: number) {

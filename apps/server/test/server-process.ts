@@ -3,6 +3,7 @@
  * and `npm run admin` run them, for the process, roles and CLI tests: output captured, exit
  * awaited, health awaited.
  */
+import { createServer } from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -50,4 +51,16 @@ export async function waitForHealth(port: number, proc: NodeProcess, ms = 60_000
     if (Date.now() > deadline) throw new Error(`no health: ${proc.output()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** A TCP port free right now on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
 }

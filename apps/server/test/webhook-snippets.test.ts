@@ -7,27 +7,16 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness.ts';
 import { createAccount, type Account } from './application-fixtures.ts';
 import { issueToken, v1Post } from './v1-helper.ts';
-import { repoRoot } from './server-process.ts';
+import { repoRoot, freePort } from './server-process.ts';
 
 const docs = join(repoRoot, 'docs', 'webhooks');
 const hasPhp = spawnSync('php', ['--version']).status === 0;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForPort(port: number, child: ChildProcess): Promise<void> {
   const until = Date.now() + 10_000;

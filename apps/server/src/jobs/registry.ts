@@ -66,6 +66,16 @@ const dispatchJob = z.object({
 });
 const none = z.object({}).loose();
 
+/** A sweep run once a minute by one worker across every process, never retried (the next minute's run is the retry). */
+const everyMinuteSweep = {
+  data: none,
+  schedule: '* * * * *',
+  batchSize: 1,
+  concurrency: 1,
+  pollingIntervalSeconds: 30,
+  queue: { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 300 },
+};
+
 /** Every queue of the system (ARCHITECTURE.md §3 jobs/registry.ts). */
 export const JOBS: JobDefinition<unknown>[] = [
   defineJob({
@@ -99,12 +109,7 @@ export const JOBS: JobDefinition<unknown>[] = [
   }),
   defineJob({
     name: QUEUES.dispatchSweep,
-    data: none,
-    schedule: '* * * * *',
-    batchSize: 1,
-    concurrency: 1,
-    pollingIntervalSeconds: 30,
-    queue: { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 300 },
+    ...everyMinuteSweep,
     handler: async (ctx) => {
       for (const m of await undispatchedMessages(ctx.database.db, ctx.now())) await ctx.services.dispatch.scheduleDispatch(m);
     },
@@ -124,12 +129,7 @@ export const JOBS: JobDefinition<unknown>[] = [
   }),
   defineJob({
     name: QUEUES.webhookSweep,
-    data: none,
-    schedule: '* * * * *',
-    batchSize: 1,
-    concurrency: 1,
-    pollingIntervalSeconds: 30,
-    queue: { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 300 },
+    ...everyMinuteSweep,
     handler: async (ctx) => {
       while ((await ctx.services.webhooks.fanOutStatusEvents()) >= 500);
       await ctx.services.webhooks.requeueStrandedAttempts();

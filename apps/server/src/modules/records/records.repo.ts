@@ -35,6 +35,20 @@ export interface MessageRow {
   updatedAt: Date;
 }
 
+/** The columns of a Monitoring record (MessageRow). */
+const recordColumns = {
+  id: messages.id,
+  channel: messages.channel,
+  recipient: messages.recipient,
+  country: messages.country,
+  totalSms: messages.totalSms,
+  status: messages.status,
+  reason: messages.reason,
+  templateName: messages.templateName,
+  createdAt: messages.createdAt,
+  updatedAt: messages.updatedAt,
+};
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
@@ -58,18 +72,7 @@ export async function findRecords(db: Db, f: RecordsFilter): Promise<{ rows: Mes
     .from(messages)
     .where(where);
   const rows = await db
-    .select({
-      id: messages.id,
-      channel: messages.channel,
-      recipient: messages.recipient,
-      country: messages.country,
-      totalSms: messages.totalSms,
-      status: messages.status,
-      reason: messages.reason,
-      templateName: messages.templateName,
-      createdAt: messages.createdAt,
-      updatedAt: messages.updatedAt,
-    })
+    .select(recordColumns)
     .from(messages)
     .where(where)
     .orderBy(desc(messages.createdAt), desc(messages.id))
@@ -96,21 +99,7 @@ export async function findMessageDetail(
   id: string,
 ): Promise<{ message: MessageDetailRow; events: { status: string; at: Date; reason: string | null; providerCode: string | null }[]; authenticationTemplate: boolean } | null> {
   const [message] = await db
-    .select({
-      id: messages.id,
-      applicationId: messages.applicationId,
-      channel: messages.channel,
-      recipient: messages.recipient,
-      country: messages.country,
-      totalSms: messages.totalSms,
-      status: messages.status,
-      reason: messages.reason,
-      providerCode: messages.providerCode,
-      templateName: messages.templateName,
-      body: messages.body,
-      createdAt: messages.createdAt,
-      updatedAt: messages.updatedAt,
-    })
+    .select({ ...recordColumns, applicationId: messages.applicationId, providerCode: messages.providerCode, body: messages.body })
     .from(messages)
     .where(and(eq(messages.organizationId, organizationId), eq(messages.id, id)))
     .limit(1);

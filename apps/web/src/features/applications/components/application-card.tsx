@@ -3,38 +3,13 @@
  * edit page with the id in navigation state), channel chips, App ID with a copy button ('Copied'
  * for 2 s, console.md §9), 'App Issued' (updated_at as DD/MM/YYYY) and Monitoring.
  */
-import { ActionIcon, Anchor, Button, Card, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconEdit, IconChartBar } from '@tabler/icons-react';
+import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconEdit, IconChartBar } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import type { Application } from '@pesan/contracts/application';
 import { formatDate } from '../../../lib/format.ts';
 import { ChannelChips } from './channel-chips.tsx';
-
-/** Copy delay shown as 'Copied' (console.md §9 "copy confirmation 2 s"). */
-export const COPY_CONFIRM_MS = 2000;
-
-export function CopyIdButton({ value }: { value: string }) {
-  return (
-    <CopyButton value={value} timeout={COPY_CONFIRM_MS}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow position="right" opened={copied ? true : undefined}>
-          <ActionIcon
-            variant="subtle"
-            color={copied ? 'teal' : 'gray'}
-            size="sm"
-            aria-label={copied ? 'Copied' : 'Copy App ID'}
-            onClick={(e) => {
-              e.stopPropagation();
-              copy();
-            }}
-          >
-            {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
-  );
-}
+import { CopyValueButton } from '../../../components/copy-value-button.tsx';
 
 export function ApplicationCard({ app }: { app: Application }) {
   const navigate = useNavigate();
@@ -68,7 +43,7 @@ export function ApplicationCard({ app }: { app: Application }) {
             <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
               {app.id}
             </Text>
-            <CopyIdButton value={app.id} />
+            <CopyValueButton value={app.id} label="Copy App ID" />
           </Group>
         </Stack>
         <Group justify="space-between" align="flex-end">

@@ -5,13 +5,14 @@
  * attempts. Shows a skeleton while loading and 'Message not found' for a 404. `messageId` null
  * means closed; the caller keeps it in the URL (`?message=`).
  */
-import type { ReactNode } from 'react';
-import { Alert, Badge, Button, Drawer, Group, SimpleGrid, Skeleton, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Button, Drawer, Group, SimpleGrid, Skeleton, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { MONITORING_CHANNEL_LABELS } from '@pesan/contracts/channels';
 import type { RecordDetail } from '@pesan/contracts/records';
 import type { WebhookDelivery } from '@pesan/contracts/webhooks';
 import { CopyValueButton } from '../../../components/copy-value-button.tsx';
+import { LabelledField } from '../../../components/labelled-field.tsx';
+import { DeliveryStatusBadge, formatDuration } from '../../../components/delivery-status.tsx';
 import { JsonBlock } from '../../../components/json-block.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -21,21 +22,7 @@ import { recipientOf } from './records-table.tsx';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div style={{ minWidth: 0 }}>
-      <Text size="xs" c="gray.7" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
-const ATTEMPT_COLORS: Record<WebhookDelivery['status'], string> = { pending: 'blue', succeeded: 'green', failed: 'red' };
-const ATTEMPT_LABELS: Record<WebhookDelivery['status'], string> = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed' };
 
 function WebhookAttempts({ rows }: { rows: WebhookDelivery[] }) {
   if (rows.length === 0) {
@@ -62,12 +49,10 @@ function WebhookAttempts({ rows }: { rows: WebhookDelivery[] }) {
             <Table.Tr key={d.id}>
               <Table.Td>{d.attempt}</Table.Td>
               <Table.Td>
-                <Badge color={ATTEMPT_COLORS[d.status]} variant="light" tt="none" radius="sm" style={{ minWidth: 'max-content' }} styles={{ label: { color: 'var(--mantine-color-dark-9)', fontWeight: 600 } }}>
-                  {ATTEMPT_LABELS[d.status]}
-                </Badge>
+                <DeliveryStatusBadge status={d.status} />
               </Table.Td>
               <Table.Td>{d.status_code ?? '-'}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.duration_ms == null ? '-' : `${d.duration_ms} ms`}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDuration(d.duration_ms)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTableDateTime(d.created_at)}</Table.Td>
             </Table.Tr>
           ))}
@@ -94,16 +79,16 @@ export function MessageDetail({ record }: { record: RecordDetail }) {
         </Group>
       </Stack>
       <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" verticalSpacing="sm">
-        <Field label="Status">
+        <LabelledField label="Status">
           <StatusBadge status={record.status} reason={record.reason} />
-        </Field>
-        <Field label="Channel">{MONITORING_CHANNEL_LABELS[record.channel] ?? record.channel}</Field>
-        <Field label="Recipient">{recipientOf(record)}</Field>
-        <Field label="Country">{record.country ?? '-'}</Field>
-        <Field label="Segments">{record.total_sms ?? '-'}</Field>
-        <Field label="Provider code">{record.provider_code ?? '-'}</Field>
-        <Field label="Created">{formatTableDateTime(record.created_at)}</Field>
-        <Field label="Updated">{formatTableDateTime(record.updated_at)}</Field>
+        </LabelledField>
+        <LabelledField label="Channel">{MONITORING_CHANNEL_LABELS[record.channel] ?? record.channel}</LabelledField>
+        <LabelledField label="Recipient">{recipientOf(record)}</LabelledField>
+        <LabelledField label="Country">{record.country ?? '-'}</LabelledField>
+        <LabelledField label="Segments">{record.total_sms ?? '-'}</LabelledField>
+        <LabelledField label="Provider code">{record.provider_code ?? '-'}</LabelledField>
+        <LabelledField label="Created">{formatTableDateTime(record.created_at)}</LabelledField>
+        <LabelledField label="Updated">{formatTableDateTime(record.updated_at)}</LabelledField>
       </SimpleGrid>
 
       <Stack gap="xs">

@@ -9,7 +9,7 @@ import { IconWebhook } from '@tabler/icons-react';
 import type { WebhookDelivery } from '@pesan/contracts/webhooks';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { formatRelative, formatTableDateTime } from '../../../lib/format.ts';
-import { DeliveryStatusBadge, formatDuration } from './delivery-status.tsx';
+import { DeliveryStatusBadge, formatDuration } from '../../../components/delivery-status.tsx';
 
 const COLUMNS = ['Event type / Message ID', 'Attempt', 'Status', 'Status code', 'Duration', 'Next retry', 'Time'];
 

@@ -3,26 +3,14 @@
  * attempt, status, status code, duration, time and next retry, the endpoint's answer (first 1 KB,
  * or the network error) and the payload JSON, with 'Redeliver' (a new attempt, same webhook-id).
  */
-import type { ReactNode } from 'react';
 import { Button, Drawer, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { WebhookDelivery } from '@pesan/contracts/webhooks';
+import { LabelledField } from '../../../components/labelled-field.tsx';
 import { JsonBlock } from '../../../components/json-block.tsx';
 import { formatTableDateTime } from '../../../lib/format.ts';
-import { DeliveryStatusBadge, formatDuration } from './delivery-status.tsx';
+import { DeliveryStatusBadge, formatDuration } from '../../../components/delivery-status.tsx';
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div style={{ minWidth: 0 }}>
-      <Text size="xs" c="gray.7" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 export interface DeliveryDrawerProps {
   delivery: WebhookDelivery | null;
@@ -43,26 +31,26 @@ export function DeliveryDrawer({ delivery, onClose, onRedeliver, redelivering }:
     >
       {delivery ? (
         <Stack gap="md" data-testid="delivery-detail">
-          <Field label="Webhook ID">
+          <LabelledField label="Webhook ID">
             <Text span size="sm" ff="monospace" data-testid="delivery-webhook-id">
               {delivery.event_id}
             </Text>
-          </Field>
-          <Field label="Message ID">
+          </LabelledField>
+          <LabelledField label="Message ID">
             <Text span size="sm" ff="monospace">
               {delivery.message_id ?? '-'}
             </Text>
-          </Field>
+          </LabelledField>
           <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" verticalSpacing="sm">
-            <Field label="Event type">{delivery.event_type}</Field>
-            <Field label="Status">
+            <LabelledField label="Event type">{delivery.event_type}</LabelledField>
+            <LabelledField label="Status">
               <DeliveryStatusBadge status={delivery.status} />
-            </Field>
-            <Field label="Attempt">{delivery.attempt}</Field>
-            <Field label="Status code">{delivery.status_code ?? '-'}</Field>
-            <Field label="Duration">{formatDuration(delivery.duration_ms)}</Field>
-            <Field label="Time">{formatTableDateTime(delivery.created_at)}</Field>
-            <Field label="Next retry">{delivery.next_retry_at ? formatTableDateTime(delivery.next_retry_at) : '-'}</Field>
+            </LabelledField>
+            <LabelledField label="Attempt">{delivery.attempt}</LabelledField>
+            <LabelledField label="Status code">{delivery.status_code ?? '-'}</LabelledField>
+            <LabelledField label="Duration">{formatDuration(delivery.duration_ms)}</LabelledField>
+            <LabelledField label="Time">{formatTableDateTime(delivery.created_at)}</LabelledField>
+            <LabelledField label="Next retry">{delivery.next_retry_at ? formatTableDateTime(delivery.next_retry_at) : '-'}</LabelledField>
           </SimpleGrid>
           <Group justify="flex-start">
             <Button leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => onRedeliver(delivery)} loading={redelivering}>
