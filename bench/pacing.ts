@@ -59,6 +59,12 @@ try {
   const maxInSecond = Math.max(...busyReqs.map((r) => busyReqs.filter((x) => x.at > r.at - 1000 && x.at <= r.at).length));
   console.log(`database: ${t.ctx.database.kind}; burst: ${accepted}/${COUNT} accepted in ${acceptedIn.toFixed(1)} s (${(accepted / acceptedIn).toFixed(0)}/s)`);
   console.log(`drain: ${busyReqs.length} Graph requests over ${span.toFixed(1)} s = ${observed.toFixed(1)}/s; configured ${RATE}/s; observed / configured = ${(observed / RATE).toFixed(3)}`);
+  const acceptEnd = started + acceptedIn * 1000;
+  const after = busyReqs.filter((r) => r.at > acceptEnd);
+  if (after.length > 1) {
+    const afterRate = (after.length - 1) / ((after[after.length - 1]!.at - after[0]!.at) / 1000);
+    console.log(`after the last accept: ${after.length} requests at ${afterRate.toFixed(1)}/s; / configured = ${(afterRate / RATE).toFixed(3)}`);
+  }
   console.log(`most requests in any 1 s window: ${maxInSecond}; carrier throughput errors (130429): ${graph.throttled.length}`);
   console.log(`other sender during the drain: ${quietLatencies.length} messages, latency from accept to the Graph request: ${quietLatencies.map((l) => `${l} ms`).join(', ')}`);
 } finally {

@@ -33,7 +33,7 @@ describe(`durability across a restart (${testDbKind()})`, () => {
   it('finishes every lifecycle exactly once across a restart', { timeout: 90_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pesan-durable-'));
     const pg = testDbKind() === 'postgres' ? await freshPostgresDatabase() : null;
-    const env = { SANDBOX_DELAY_MS: '300' };
+    const env = { SANDBOX_DELAY_MS: '600' };
     const reopen = { dataDir, databaseUrl: pg?.url, env };
     try {
       const t1 = await createTestApp(reopen);

@@ -35,9 +35,10 @@ describe('dispatch pacing per WhatsApp number', () => {
     for (const org of [busy.organizationId, quiet.organizationId]) {
       await db.insert(waTemplates).values({ organizationId: org, name: 'ping', language: 'en', category: 'UTILITY', status: 'APPROVED', components: [{ type: 'BODY', text: 'Ping' }] });
     }
-    // Meta's throughput limit on both numbers: beyond it the Graph answers 130429 (one send of
-    // slack for timer jitter: sends land a few milliseconds after their slot).
-    graph.rateLimits.set('2000001', RATE + 1);
+    // Meta's throughput limit on both numbers: beyond it the Graph answers 130429 (a fifth of
+    // slack for jitter: on a loaded machine a request can reach the Graph a little after its turn,
+    // next to the following one; unpaced, the burst would arrive all at once).
+    graph.rateLimits.set('2000001', Math.ceil(RATE * 1.2));
     graph.rateLimits.set('2000002', 80);
   });
   afterAll(async () => {
@@ -59,7 +60,7 @@ describe('dispatch pacing per WhatsApp number', () => {
     while (!graph.requests.some((r) => r.phoneNumberId === '2000002') && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
     const quietReq = graph.requests.find((r) => r.phoneNumberId === '2000002');
     expect(quietReq, 'the other sender was held up').toBeDefined();
-    expect(quietReq!.at - quietAt).toBeLessThan(2000);
+    expect(quietReq!.at - quietAt).toBeLessThan(3000);
 
     const drainUntil = Date.now() + 40_000;
     while (graph.requests.filter((r) => r.phoneNumberId === '2000001').length < BURST && Date.now() < drainUntil) await new Promise((r) => setTimeout(r, 50));
