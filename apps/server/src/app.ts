@@ -33,6 +33,7 @@ import { applicationRoutes } from './modules/application/application.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { tokenRoutes } from './modules/token/token.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
+import { quotaRoutes } from './modules/quota/quota.routes.ts';
 import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
 import { v1Routes } from './messaging/v1.routes.ts';
@@ -54,6 +55,20 @@ export interface BuildOptions {
   logger?: false | { level: string; stream?: NodeJS.WritableStream };
   /** Serve the built SPA from apps/web/dist when present (default true). */
   serveWeb?: boolean;
+  /** The built SPA's directory (default apps/web/dist); tests point it at a fake build. */
+  webDist?: string;
+}
+
+/** Vite's content-hashed build files (`/assets/<name>-<hash>.<ext>`, and their .br/.gz). */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.(br|gz))?$/;
+
+/**
+ * Cache-Control of the SPA's files (issue 10): hashed assets never change under their name, so
+ * browsers keep them a year without asking; index.html and other unhashed files are revalidated
+ * on every use so a deploy is picked up at once.
+ */
+function setWebCacheHeaders(reply: FastifyReply, path: string): void {
+  reply.header('Cache-Control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
 /**
@@ -171,6 +186,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(webhooksRoutes(ctx), { prefix: '/api' });
   await app.register(tokenRoutes(ctx), { prefix: '/api' });
   await app.register(recordsRoutes(ctx), { prefix: '/api' });
+  await app.register(quotaRoutes(ctx), { prefix: '/api' });
   await app.register(termsRoutes(ctx), { prefix: '/api' });
   await app.register(uploadRoutes(ctx), { prefix: '/api' });
   await app.register(v1Routes(ctx), { prefix: '/v1' });
@@ -179,11 +195,15 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(emailTrackingRoutes(ctx));
   await app.register(whatsappHookRoutes(ctx));
 
-  const serveWeb = opts.serveWeb !== false && existsSync(webDist);
-  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  const webRoot = opts.webDist ?? webDist;
+  const serveWeb = opts.serveWeb !== false && existsSync(webRoot);
+  // The build writes .br and .gz beside each text asset (apps/web/vite.config.ts): sent as is when
+  // the browser accepts them (br first), the plain file otherwise.
+  if (serveWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false, preCompressed: true, setHeaders: setWebCacheHeaders });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
-    if (serveWeb && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/v1/')) {
+    // A missing build file is a 404, not the SPA page (a stale page asking for an old chunk).
+    if (serveWeb && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/v1/') && !path.startsWith('/assets/')) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.status(404).send(envelope('not_found', `No route ${request.method} ${path}`, request.id));

@@ -26,6 +26,7 @@ import { acceptMessage, findMessageForTracking, getMessage } from './messaging/v
 import { handleWebhook, verifyHandshake, verifySignature } from './messaging/whatsapp/webhook.service.ts';
 import type { TemplateDecision } from './messaging/whatsapp/template-status.ts';
 import { runAdminCommand } from './modules/admin/admin.service.ts';
+import { checkBalanceQuota, checkQuotaWarnings, coalesceByApplication, getBilling, getQuotaSettings, putQuotaSettings } from './modules/quota/quota-warnings.service.ts';
 import { createApplication, deleteApplication, getApplication, listApplications, listChannels, updateApplication } from './modules/application/application.service.ts';
 import { changePassword, forgotPassword, login, registerAccount, resendVerification, resetPassword, verifyEmail } from './modules/auth/auth.service.ts';
 import { createOrganization, getCallerOrganization, getOwnOrganization, updateOwnOrganization } from './modules/organization/organization.service.ts';
@@ -52,9 +53,15 @@ export function createServices(ctx: AppInfra) {
     enqueueAttempt: webhookEnqueuer(ctx.boss),
     publicUrl: ctx.config.publicUrl,
   };
+  const quotaDeps = { db, now, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl };
   return {
     drivers,
     dispatch,
+    quota: {
+      ...withDeps(quotaDeps, { getBilling, checkBalanceQuota, getQuotaSettings, putQuotaSettings, checkQuotaWarnings }),
+      /** checkQuotaWarnings, never two at once per application in this process (a burst costs two or three). */
+      scheduleWarningCheck: coalesceByApplication((applicationId) => checkQuotaWarnings(quotaDeps, applicationId)),
+    },
     webhooks: withDeps(webhookDeps, {
       getWebhook,
       putWebhook,

@@ -127,3 +127,99 @@ describe('truncated multipart uploads (defect 5)', () => {
     expect(await db().select().from(uploads)).toEqual([]);
   });
 });
+
+/**
+ * Issue 10 item 5 (ARCHITECTURE.md §7 deviation 9): an over-long value says '… must be at most N
+ * characters' and an empty one '… is required' (the spec's texts where it has them), naming the
+ * field by its human label, never by its API name, on every console form's call.
+ */
+describe('over-long and empty values in console forms', () => {
+  const long = (n: number) => 'a'.repeat(n + 1);
+  /** The message under `path` of a 400 answer; asserts no API field name shows in it. */
+  async function messageFor(res: { statusCode: number; body: string; json(): any }, path: string): Promise<string> {
+    expect(res.statusCode, res.body).toBe(400);
+    const detail = (res.json().error.details as { path: string; message: string }[]).find((d) => d.path === path);
+    expect(detail, res.body).toBeTruthy();
+    expect(detail!.message).not.toMatch(/`|_|[a-z][A-Z]/);
+    return detail!.message;
+  }
+  const send = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object, headers: Record<string, string> = h) => t.app.inject({ method, url, headers, payload });
+  const register = (over: object) =>
+    send('POST', '/api/auth/register', { fullName: 'Budi', email: 'budi@example.com', phoneNumber: '081234567890', password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD, ...over }, sameOrigin);
+
+  it('register', async () => {
+    expect(await messageFor(await register({ fullName: long(120) }), 'fullName')).toBe('Full Name must be at most 120 characters');
+    expect(await messageFor(await register({ fullName: '' }), 'fullName')).toBe('Fullname is required');
+    expect(await messageFor(await register({ email: `${long(250)}@example.com` }), 'email')).toBe('Email must be at most 254 characters');
+    expect(await messageFor(await register({ email: '' }), 'email')).toBe('Email is required');
+    expect(await messageFor(await register({ phoneNumber: '0'.repeat(21) }), 'phoneNumber')).toBe('Phone Number must be at most 20 characters');
+    expect(await messageFor(await register({ phoneNumber: '' }), 'phoneNumber')).toBe('Phone number is required');
+    const longPassword = `Aa1#${long(124)}`;
+    expect(await messageFor(await register({ password: longPassword, confirmPassword: longPassword }), 'password')).toBe('Password must be at most 128 characters');
+    expect(await messageFor(await register({ password: '' }), 'password')).toBe('Password is required');
+    expect(await messageFor(await register({ confirmPassword: '' }), 'confirmPassword')).toBe('Password Confirmation is required');
+  });
+
+  it('login, forgot and reset password', async () => {
+    expect(await messageFor(await send('POST', '/api/auth/login', { email: `${long(254)}`, password: 'x' }, sameOrigin), 'email')).toBe('Email must be at most 254 characters');
+    expect(await messageFor(await send('POST', '/api/auth/login', { email: 'a@example.com', password: long(128) }, sameOrigin), 'password')).toBe('Password must be at most 128 characters');
+    expect(await messageFor(await send('POST', '/api/auth/login', { email: '', password: 'x' }, sameOrigin), 'email')).toBe('Email is required');
+    expect(await messageFor(await send('POST', '/api/auth/forgot_password', { email: `${long(250)}@example.com` }, sameOrigin), 'email')).toBe('Email must be at most 254 characters');
+    expect(await messageFor(await send('POST', '/api/auth/forgot_password', { email: '' }, sameOrigin), 'email')).toBe('Email is required');
+    const reset = (body: object) => send('PATCH', '/api/auth/reset_password/not-a-token', body, sameOrigin);
+    expect(await messageFor(await reset({ password: `Aa1#${long(124)}`, confirmPassword: 'x' }), 'password')).toBe('Password must be at most 128 characters');
+    expect(await messageFor(await reset({ password: '', confirmPassword: '' }), 'password')).toBe('Password is required');
+  });
+
+  it('change password', async () => {
+    const change = (body: object) => send('POST', `/api/auth/change_password/${a.user.id}`, { oldPassword: TEST_PASSWORD, password: 'Newer#Pass2', confirmPassword: 'Newer#Pass2', ...body });
+    expect(await messageFor(await change({ oldPassword: long(128) }), 'oldPassword')).toBe('Current Password must be at most 128 characters');
+    expect(await messageFor(await change({ oldPassword: '' }), 'oldPassword')).toBe('Current Password is required');
+    expect(await messageFor(await change({ confirmPassword: long(128) }), 'confirmPassword')).toBe('Password Confirmation must be at most 128 characters');
+  });
+
+  it('organization (create and edit) and profile', async () => {
+    const org = { business_name: 'Toko', business_phone: '0215550100', business_address: 'Jl. A 1', website_url: '' };
+    for (const [method, url] of [
+      ['POST', '/api/organization'],
+      ['PUT', `/api/organization/${a.organizationId}`],
+    ] as const) {
+      expect(await messageFor(await send(method, url, { ...org, business_name: long(150) }), 'business_name')).toBe('Business unit name must be at most 150 characters');
+      expect(await messageFor(await send(method, url, { ...org, business_name: ' ' }), 'business_name')).toBe('Business unit name is required');
+      expect(await messageFor(await send(method, url, { ...org, business_phone: '1'.repeat(21) }), 'business_phone')).toBe('Business phone must be at most 20 characters');
+      expect(await messageFor(await send(method, url, { ...org, business_phone: '' }), 'business_phone')).toBe('Business phone is required');
+      expect(await messageFor(await send(method, url, { ...org, business_address: long(500) }), 'business_address')).toBe('Address must be at most 500 characters');
+      expect(await messageFor(await send(method, url, { ...org, business_address: '' }), 'business_address')).toBe('Address is required');
+      expect(await messageFor(await send(method, url, { ...org, website_url: `https://${long(300)}.com` }), 'website_url')).toBe('Website must be at most 300 characters');
+    }
+    expect(await messageFor(await send('PUT', `/api/user/${a.user.id}`, { fullName: long(120) }), 'fullName')).toBe('Full Name must be at most 120 characters');
+    expect(await messageFor(await send('PUT', `/api/user/${a.user.id}`, { fullName: '' }), 'fullName')).toBe('Fullname is required');
+  });
+
+  it('application create and edit, and the list search', async () => {
+    const create = (body: object) => send('POST', '/api/application', { applicationName: 'Shop', channels: [{ channel: 'sms' }], ...body });
+    expect(await messageFor(await create({ applicationName: long(100) }), 'applicationName')).toBe('Application name must be at most 100 characters');
+    expect(await messageFor(await create({ applicationName: '' }), 'applicationName')).toBe('Application name is required');
+    expect(await messageFor(await create({ channels: [] }), 'channels')).toBe('Must be at least 1 channel');
+    expect(await messageFor(await create({ channels: [{ channel: 'sms', senderName: long(11) }] }), 'channels.0.senderName')).toBe('Sender name must be at most 11 characters');
+    expect(await messageFor(await create({ channels: [{ channel: 'sms', senderNumber: '1'.repeat(21) }] }), 'channels.0.senderNumber')).toBe('Sender number must be at most 20 characters');
+    expect(await messageFor(await send('PUT', `/api/application/${appId}`, { applicationName: long(100) }), 'applicationName')).toBe('Application name must be at most 100 characters');
+    expect(await messageFor(await send('PUT', `/api/application/${appId}`, { applicationName: '  ' }), 'applicationName')).toBe('Application name is required');
+    expect(await messageFor(await send('POST', '/api/application/list', { search: long(100) }), 'search')).toBe('Search must be at most 100 characters');
+    expect((await db().select().from(applications).where(eq(applications.id, appId)))[0]!.name).toBe('Kept');
+  });
+});
+
+describe('a deleted application', () => {
+  it('revokes its tokens at once: /v1 answers 401 for them', async () => {
+    const id = (await t.app.inject({ method: 'POST', url: '/api/application', headers: h, payload: { applicationName: 'Gone', channels: [{ channel: 'sms', senderName: 'GONE', senderNumber: '+6281234' }] } })).json().id;
+    const file = await t.app.inject({ method: 'POST', url: `/api/channel/generate/access-token/${id}`, headers: h, payload: { channel: 'sms' } });
+    expect(file.statusCode, file.body).toBe(200);
+    const token = /access_token: (\S+)/.exec(file.body)![1]!;
+    expect((await v1Post(t, '/sms/messages', token, { to: '081234567890', text: 'before' })).statusCode).toBe(202);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/application/${id}`, headers: h })).statusCode).toBe(204);
+    const after = await v1Post(t, '/sms/messages', token, { to: '081234567890', text: 'after' });
+    expect(after.statusCode, after.body).toBe(401);
+    expect(after.json().error.code).toBe('unauthorized');
+  });
+});

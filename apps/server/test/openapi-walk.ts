@@ -220,6 +220,8 @@ export const PARAM_KINDS_BY_SEGMENT: Record<string, FixtureKind> = {
   messages: 'message',
   records: 'message',
   uploads: 'upload',
+  // /api/setting/balance-quota/{id}: an application's quota warning settings.
+  'balance-quota': 'application',
 };
 
 export class UnknownPathParameterError extends Error {

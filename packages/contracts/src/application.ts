@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { CHANNEL_IDS, channelIdSchema, type ChannelId } from './channels.ts';
+import { tooLongMessage } from './zod-messages.ts';
 
 export const APPLICATION_MESSAGES = {
   nameRequired: 'Application name is required',
@@ -12,6 +13,9 @@ export const APPLICATION_MESSAGES = {
   editSuccessTitle: 'Success edit application',
   editSuccessMessage: 'Application has been successfully updated!',
   notFound: 'Application not found',
+  senderNumberInvalid: 'Sender number must contain digits only, optionally after a leading +',
+  deleteSuccessTitle: 'Application deleted',
+  deleteSuccessMessage: (name: string) => `${name} has been deleted. Its tokens no longer work.`,
   organizationRequired: 'Create your organization first',
 } as const;
 
@@ -21,18 +25,26 @@ export const PAGE_SIZE = 10;
 /** Highest page number a list accepts (keeps the SQL offset a sane integer). */
 export const MAX_PAGE = 1_000_000;
 
+/** Longest sender name and sender number of a channel, in characters. */
+export const SENDER_LIMITS = { senderName: 11, senderNumber: 20 } as const;
+
 export const applicationChannelSchema = z.object({
   channel: channelIdSchema,
-  senderName: z.string().trim().max(11).optional(),
-  senderNumber: z.string().trim().max(20).optional(),
-  senderImageUrl: z.string().max(500).optional(),
+  senderName: z.string().trim().max(SENDER_LIMITS.senderName, tooLongMessage('Sender name', SENDER_LIMITS.senderName)).optional(),
+  senderNumber: z
+    .string()
+    .trim()
+    .max(SENDER_LIMITS.senderNumber, { error: tooLongMessage('Sender number', SENDER_LIMITS.senderNumber), abort: true })
+    .regex(/^(\+?[0-9]+)?$/, APPLICATION_MESSAGES.senderNumberInvalid)
+    .optional(),
+  senderImageUrl: z.string().max(500, tooLongMessage('Sender image URL', 500)).optional(),
 });
 
 export const applicationNameSchema = z
   .string({ error: APPLICATION_MESSAGES.nameRequired })
   .trim()
   .min(1, APPLICATION_MESSAGES.nameRequired)
-  .max(100, 'Application name must be at most 100 characters');
+  .max(100, tooLongMessage('Application name', 100));
 
 export const createApplicationSchema = z.object({
   applicationName: applicationNameSchema,
@@ -52,7 +64,7 @@ export const updateApplicationSchema = z.object({
 
 export const listApplicationsSchema = z.object({
   channel_id: z.array(channelIdSchema).default([]),
-  search: z.string().trim().max(100).default(''),
+  search: z.string().trim().max(100, tooLongMessage('Search', 100)).default(''),
   page: z.coerce.number().int().min(1).max(MAX_PAGE, `page must be at most ${MAX_PAGE}`).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
 });

@@ -3,6 +3,7 @@
  * The texts are the spec's, word for word (including its spelling).
  */
 import { z } from 'zod';
+import { tooLongMessage } from './zod-messages.ts';
 
 export const AUTH_MESSAGES = {
   emailRequired: 'Email is required',
@@ -69,18 +70,28 @@ export function failedPasswordRules(password: string): PasswordRule[] {
 export const emailSchema = z
   .string({ error: AUTH_MESSAGES.emailRequired })
   .trim()
-  .min(1, AUTH_MESSAGES.emailRequired)
-  .max(254, AUTH_MESSAGES.emailInvalid)
+  .min(1, { error: AUTH_MESSAGES.emailRequired, abort: true })
+  .max(254, { error: tooLongMessage('Email', 254), abort: true })
   .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }))
   .transform((e) => e.toLowerCase());
 
 const newPasswordSchema = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
   .min(1, { error: AUTH_MESSAGES.passwordRequired, abort: true })
-  .max(128, AUTH_MESSAGES.passwordInvalid)
+  .max(128, { error: tooLongMessage('Password', 128), abort: true })
   .refine((p) => failedPasswordRules(p).length === 0, AUTH_MESSAGES.passwordInvalid);
 
-const confirmSchema = z.string({ error: AUTH_MESSAGES.confirmRequired }).min(1, AUTH_MESSAGES.confirmRequired);
+const confirmSchema = z
+  .string({ error: AUTH_MESSAGES.confirmRequired })
+  .min(1, AUTH_MESSAGES.confirmRequired)
+  .max(128, tooLongMessage('Password Confirmation', 128));
+
+/** Full name of a user: required ('Fullname is required', console.md §5) and at most 120 characters. */
+const fullNameSchema = z
+  .string({ error: AUTH_MESSAGES.fullNameRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.fullNameRequired)
+  .max(120, tooLongMessage('Full Name', 120));
 
 /** Adds both mismatch messages of console.md §5 (one under each field). */
 function withPasswordMatch<T extends { password: string; confirmPassword: string }>(schema: z.ZodType<T>) {
@@ -99,12 +110,13 @@ export type PasswordPairInput = z.infer<typeof passwordPairSchema>;
 
 export const registerSchema = withPasswordMatch(
   z.object({
-    fullName: z.string({ error: AUTH_MESSAGES.fullNameRequired }).trim().min(1, AUTH_MESSAGES.fullNameRequired).max(120),
+    fullName: fullNameSchema,
     email: emailSchema,
     phoneNumber: z
       .string({ error: AUTH_MESSAGES.phoneRequired })
       .trim()
       .min(1, { error: AUTH_MESSAGES.phoneRequired, abort: true })
+      .max(20, { error: tooLongMessage('Phone Number', 20), abort: true })
       .regex(/^\+?[0-9][0-9 -]{6,18}$/, AUTH_MESSAGES.phoneInvalid),
     password: newPasswordSchema,
     confirmPassword: confirmSchema,
@@ -113,8 +125,13 @@ export const registerSchema = withPasswordMatch(
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.object({
-  email: z.string({ error: AUTH_MESSAGES.emailRequired }).trim().min(1, AUTH_MESSAGES.emailRequired).max(254).transform((e) => e.toLowerCase()),
-  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(128),
+  email: z
+    .string({ error: AUTH_MESSAGES.emailRequired })
+    .trim()
+    .min(1, AUTH_MESSAGES.emailRequired)
+    .max(254, tooLongMessage('Email', 254))
+    .transform((e) => e.toLowerCase()),
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(128, tooLongMessage('Password', 128)),
   remember: z.boolean().optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -123,7 +140,10 @@ export const forgotPasswordSchema = z.object({ email: emailSchema });
 
 export const changePasswordSchema = withPasswordMatch(
   z.object({
-    oldPassword: z.string({ error: AUTH_MESSAGES.currentPasswordRequired }).min(1, AUTH_MESSAGES.currentPasswordRequired).max(128),
+    oldPassword: z
+      .string({ error: AUTH_MESSAGES.currentPasswordRequired })
+      .min(1, AUTH_MESSAGES.currentPasswordRequired)
+      .max(128, tooLongMessage('Current Password', 128)),
     password: newPasswordSchema,
     confirmPassword: confirmSchema,
   }),
@@ -150,7 +170,7 @@ export const sendVerificationSchema = z.object({ email: emailSchema });
  * `data.url` of POST /api/upload; '' becomes null.
  */
 export const updateUserSchema = z.object({
-  fullName: z.string({ error: AUTH_MESSAGES.fullNameRequired }).trim().min(1, AUTH_MESSAGES.fullNameRequired).max(120),
+  fullName: fullNameSchema,
   avatar: z
     .string()
     .trim()

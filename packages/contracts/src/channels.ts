@@ -49,6 +49,12 @@ export const TOKEN_PICKER_LABELS: Record<ChannelId, string> = {
   voice_otp: 'Voice OTP (V2)',
 };
 
+/**
+ * Order of the token picker options (console.md §4: WhatsApp (V3), Email (V2), Call (V2), SMS
+ * Reguler (V2), SMS OTP (V2)), with Voice OTP (V2) added last (ARCHITECTURE.md §7 deviation 6).
+ */
+export const TOKEN_PICKER_ORDER: readonly ChannelId[] = ['whatsapp', 'email', 'call', 'sms', 'sms_otp', 'voice_otp'];
+
 /** Monitoring channel selector (console.md §2: Whatsapp, SMS, Email, Voice, SMS OTP) plus Voice OTP. */
 export const MONITORING_CHANNEL_LABELS: Record<ChannelId, string> = {
   whatsapp: 'Whatsapp',

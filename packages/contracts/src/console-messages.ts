@@ -11,7 +11,4 @@ export const CONSOLE_MESSAGES = {
   /** Terms modal closed without ticking the box (§8). */
   termsNotAccepted: "You don't submitted aggrement Terms of Conditions",
   /** Toast after the organization is created and the user goes on to /my-application (ours). */
-  /** Quota warning settings placeholder (ours; the settings arrive with prepaid billing). */
-  quotaSettingsComing:
-    'Quota warning settings are coming with prepaid billing. Once your applications use prepaid quota, you will be able to choose who gets an e-mail when a channel runs low, and at which threshold.',
 } as const;

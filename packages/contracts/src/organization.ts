@@ -3,6 +3,7 @@
  * No client validation in the spec; the server validates and its messages show under the fields.
  */
 import { z } from 'zod';
+import { tooLongMessage } from './zod-messages.ts';
 
 export const ORGANIZATION_MESSAGES = {
   nameRequired: 'Business unit name is required',
@@ -16,17 +17,18 @@ export const ORGANIZATION_MESSAGES = {
 } as const;
 
 export const organizationSchema = z.object({
-  business_name: z.string({ error: ORGANIZATION_MESSAGES.nameRequired }).trim().min(1, ORGANIZATION_MESSAGES.nameRequired).max(150),
+  business_name: z.string({ error: ORGANIZATION_MESSAGES.nameRequired }).trim().min(1, ORGANIZATION_MESSAGES.nameRequired).max(150, tooLongMessage('Business unit name', 150)),
   business_phone: z
     .string({ error: ORGANIZATION_MESSAGES.phoneRequired })
     .trim()
     .min(1, { error: ORGANIZATION_MESSAGES.phoneRequired, abort: true })
+    .max(20, { error: tooLongMessage('Business phone', 20), abort: true })
     .regex(/^\+?[0-9][0-9 -]{5,18}$/, ORGANIZATION_MESSAGES.phoneInvalid),
-  business_address: z.string({ error: ORGANIZATION_MESSAGES.addressRequired }).trim().min(1, ORGANIZATION_MESSAGES.addressRequired).max(500),
+  business_address: z.string({ error: ORGANIZATION_MESSAGES.addressRequired }).trim().min(1, ORGANIZATION_MESSAGES.addressRequired).max(500, tooLongMessage('Address', 500)),
   website_url: z
     .string()
     .trim()
-    .max(300)
+    .max(300, { error: tooLongMessage('Website', 300), abort: true })
     .refine((v) => v === '' || v === 'https://' || /^https:\/\/[^\s/$.?#][^\s]*\.[^\s]+$/i.test(v), ORGANIZATION_MESSAGES.websiteInvalid)
     .transform((v) => (v === 'https://' ? '' : v)),
 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { channelIdSchema, type ChannelId } from './channels.ts';
 import { MESSAGE_STATUSES, type MessageStatus } from './statuses.ts';
 import { MAX_PAGE, PAGE_SIZE } from './application.ts';
+import { tooLongMessage } from './zod-messages.ts';
 
 /** Date ranges: minimum 1 day, maximum 31 days (console.md §5, §9). */
 export const MAX_RANGE_DAYS = 31;
@@ -12,6 +13,7 @@ export const MAX_RANGE_DAYS = 31;
 export const RECORDS_MESSAGES = {
   rangeTooLong: 'Date range must be at most 31 days',
   rangeInvalid: 'End date must be after start date',
+  /** Empty result of a search or filter (console.md §2 Monitoring; the application list uses it too). */
   empty: "Sorry we couldn't find any result",
   emptyHint: 'Try adjusting your search or filter to find what you are looking for.',
   noData: 'No data',
@@ -20,7 +22,7 @@ export const RECORDS_MESSAGES = {
 export const recordsSearchSchema = z.object({
   name: z.string().max(50).optional(),
   key: z.enum(['message_id', 'number', 'email']),
-  value: z.string().trim().max(254),
+  value: z.string().trim().max(254, tooLongMessage('Search', 254)),
 });
 
 /** Earliest and latest year a console date may name (issue 6: anything else is a 400, never a database error). */

@@ -31,6 +31,15 @@ export function clearZodMessage(issue: z.core.$ZodRawIssue): string | undefined 
   }
 }
 
+/**
+ * The over-long message of a console field (ARCHITECTURE.md §7 deviation 9): '<label> must be at
+ * most <max> characters', with the field's human label (never its API name). `max` counts UTF-16
+ * code units, as zod's `.max()` does.
+ */
+export function tooLongMessage(label: string, max: number): string {
+  return `${label} must be at most ${max} characters`;
+}
+
 let installed = false;
 /** Installs clearZodMessage as zod's global error customiser (idempotent). */
 export function installClearZodMessages(): void {

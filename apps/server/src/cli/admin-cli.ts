@@ -22,6 +22,8 @@ import { AppError } from '../lib/errors.ts';
 import { ADMIN_COMMANDS, ADMIN_COMMANDS_PATH, adminCommandSchema, runAdminCommand, type AdminCommandName } from '../modules/admin/admin.service.ts';
 import { adminKeyPath, readAdminKey } from '../modules/admin/admin-key.ts';
 import { BALANCE_LEDGER_ROWS, parseOperatorInput, QUOTA_TYPES } from '../modules/quota/quota.service.ts';
+import { checkQuotaWarnings } from '../modules/quota/quota-warnings.service.ts';
+import { createMailer } from '../lib/mailer.ts';
 
 /** Exit statuses. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -163,7 +165,13 @@ async function runDirect(config: Config, command: Record<string, unknown>, out: 
   try {
     if (!(await database.hasSchema())) throw new CliFailure(noDatabase);
     await database.migrate();
-    out((await runAdminCommand(database.db, command, new Date())).output);
+    const result = await runAdminCommand(database.db, command, new Date());
+    out(result.output);
+    // A top-up re-arms the application's quota warnings; a --set below a threshold warns (issue 10).
+    if (result.quotaChangedFor) {
+      const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+      await checkQuotaWarnings({ db: database.db, now: () => new Date(), mailer, publicUrl: config.publicUrl }, result.quotaChangedFor);
+    }
   } finally {
     await database.close();
   }

@@ -106,7 +106,12 @@ export function v1Routes(ctx: AppContext): FastifyPluginAsyncZod {
           const key = request.headers['idempotency-key'];
           const result = await ctx.services.messaging.acceptMessage(request.v1Auth!, send.channel, request.body as V1SendBody, typeof key === 'string' ? key : undefined);
           if (result.replayed) reply.header('Idempotent-Replayed', 'true');
-          else countAcceptedMessage(request.server, send.channel);
+          else {
+            countAcceptedMessage(request.server, send.channel);
+            // Quota warnings (issue 10): checked after the answer, never slowing or failing the send.
+            const auth = request.v1Auth!;
+            if (auth.billingType === 'pre-paid') request.server.afterAnswer.run(request.log, 'quota warning check', () => ctx.services.quota.scheduleWarningCheck(auth.applicationId));
+          }
           return reply.status(202).send(result.message);
         },
       );

@@ -1,12 +1,14 @@
 /**
  * Demo data for a new database (ARCHITECTURE.md §4 DEMO_DATA): a verified demo user with an
  * organization (accounts), one application with every channel and an approved WhatsApp template
- * (applications), and some delivered traffic (traffic). Each part fills `ids` for the next.
+ * (applications), some delivered traffic (traffic), and a pre-paid application with quota, usage
+ * and warning settings (quota). Each part fills `ids` for the next.
  */
 import type { AppContext } from '../context.ts';
 import { seedDemoAccounts } from './accounts.ts';
 import { seedDemoApplications } from './applications.ts';
 import { seedDemoTraffic } from './traffic.ts';
+import { seedDemoQuota } from './quota.ts';
 
 export const DEMO_LOGIN = { email: 'demo@pesan.local', password: 'Demo@1234' } as const;
 
@@ -14,6 +16,8 @@ export interface DemoIds {
   userId?: string;
   organizationId?: string;
   applicationId?: string;
+  /** 'Demo Prepaid App' (seed/quota.ts). */
+  prepaidApplicationId?: string;
 }
 
 /** Seeds the demo data; returns the ids it created. Safe to call once on a new database. */
@@ -22,5 +26,6 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoIds> {
   await seedDemoAccounts(ctx, ids);
   await seedDemoApplications(ctx, ids);
   await seedDemoTraffic(ctx, ids);
+  await seedDemoQuota(ctx, ids);
   return ids;
 }

@@ -1,24 +1,37 @@
 /**
- * Route guards (console.md §2): protected routes send anonymous visitors to /auth/login (or to
- * /auth/reset-password when the path contains 'reset'); app routes need an organization
- * (else /company-data-first); /auth/login sends a signed-in visitor to '/'.
+ * Route guards (console.md §2): protected routes send anonymous visitors to /auth/login, carrying
+ * the asked-for page as `?redirect=` (or to /auth/reset-password when the path contains 'reset');
+ * app routes need an organization (else /company-data-first); the organization form sends a user
+ * who already has one to /my-application; /auth/login sends a signed-in visitor to its safe
+ * `?redirect=` or '/'.
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../lib/query-client.ts';
 import { sessionQueryOptions } from '../features/auth/api/get-session.ts';
+import { loginPathFor, REDIRECT_PARAM, safeRedirectPath } from '../features/auth/utils/safe-redirect.ts';
 
 const currentUser = () => queryClient.ensureQueryData(sessionQueryOptions());
 
+/** Protected routes: anonymous visitors go to /auth/login (with `?redirect=`) or /auth/reset-password. */
 export async function requireSession({ request }: LoaderFunctionArgs) {
   const user = await currentUser();
   if (!user) {
     const url = new URL(request.url);
     if (url.pathname.includes('reset')) throw redirect(`/auth/reset-password${url.search}`);
-    throw redirect('/auth/login');
+    throw redirect(loginPathFor(`${url.pathname}${url.search}`));
   }
   return null;
 }
 
+/** /company-data-first: needs a session; a user who already has an organization goes to /my-application. */
+export async function requireNoOrganization(args: LoaderFunctionArgs) {
+  await requireSession(args);
+  const user = await currentUser();
+  if (user?.organizationId) throw redirect('/my-application');
+  return null;
+}
+
+/** App routes: a session and an organization (else /company-data-first). */
 export async function requireOrganization(args: LoaderFunctionArgs) {
   await requireSession(args);
   const user = await currentUser();
@@ -26,8 +39,9 @@ export async function requireOrganization(args: LoaderFunctionArgs) {
   return null;
 }
 
-export async function guestOnly() {
+/** /auth/login and /auth/register: a signed-in visitor goes to the safe `?redirect=` or '/'. */
+export async function guestOnly({ request }: LoaderFunctionArgs) {
   const user = await currentUser();
-  if (user) throw redirect('/');
+  if (user) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get(REDIRECT_PARAM)) ?? '/');
   return null;
 }

@@ -3,7 +3,7 @@
  * compose features; layouts live in app/routes/layouts.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { guestOnly, requireOrganization, requireSession } from './guards.ts';
+import { guestOnly, requireNoOrganization, requireOrganization, requireSession } from './guards.ts';
 import RouteError from './routes/errors/route-error.tsx';
 
 type PageModule = { default: React.ComponentType };
@@ -21,13 +21,13 @@ const pages: RouteObject[] = [
       { path: 'forgot-password', ...page(() => import('./routes/auth/forgot-password.tsx')) },
       { path: 'reset-password', ...page(() => import('./routes/auth/reset-password.tsx')) },
       { path: 'email_verification/:token', ...page(() => import('./routes/auth/email-verification.tsx')) },
-      { path: 'company-data-first', loader: requireSession, ...page(() => import('./routes/auth/company-data-first.tsx')) },
+      { path: 'company-data-first', loader: requireNoOrganization, ...page(() => import('./routes/auth/company-data-first.tsx')) },
     ],
   },
   {
     path: '/company-data-first',
     ...page(() => import('./routes/layouts/auth-layout.tsx')),
-    children: [{ index: true, loader: requireSession, ...page(() => import('./routes/auth/company-data-first.tsx')) }],
+    children: [{ index: true, loader: requireNoOrganization, ...page(() => import('./routes/auth/company-data-first.tsx')) }],
   },
   { path: '/404', ...page(() => import('./routes/errors/error-404.tsx')) },
   {

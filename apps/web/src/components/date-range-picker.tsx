@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { Button, Popover, Stack, Text } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { MAX_RANGE_DAYS, RECORDS_MESSAGES } from '@pesan/contracts/records';

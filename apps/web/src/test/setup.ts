@@ -10,3 +10,7 @@ window.matchMedia ??= ((query: string) => ({
 })) as unknown as typeof window.matchMedia;
 class RO { observe() {} unobserve() {} disconnect() {} }
 (globalThis as unknown as { ResizeObserver: unknown }).ResizeObserver ??= RO;
+// Mantine's autosize Textarea listens to document.fonts, which happy-dom lacks.
+if (!(document as { fonts?: unknown }).fonts) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() }, configurable: true });
+}

@@ -43,6 +43,14 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const path = request.url.split('?')[0]!;
       return reply.status(404).send(envelope('not_found', `No route ${request.method} ${path}`, request.id));
     });
-    app.post(ADMIN_COMMANDS_PATH, { schema: { hide: true, body: adminCommandSchema } }, async (request) => ctx.services.admin.runAdminCommand(request.body, ctx.now()));
+    app.post(ADMIN_COMMANDS_PATH, { schema: { hide: true, body: adminCommandSchema } }, async (request) => {
+      const result = await ctx.services.admin.runAdminCommand(request.body, ctx.now());
+      // A top-up re-arms quota warnings; a --set below a threshold warns (issue 10).
+      if (result.quotaChangedFor) {
+        const applicationId = result.quotaChangedFor;
+        request.server.afterAnswer.run(request.log, 'quota warning check', () => ctx.services.quota.scheduleWarningCheck(applicationId));
+      }
+      return { output: result.output };
+    });
   };
 }

@@ -52,6 +52,8 @@ export type AdminCommand = z.input<typeof adminCommandSchema>;
 /** What a command did: `output` is the text the CLI prints (lines ending in '\n'). */
 export interface AdminCommandResult {
   output: string;
+  /** The application whose quota or billing type changed (its quota warnings are due a check). */
+  quotaChangedFor?: string;
 }
 
 /**
@@ -62,10 +64,14 @@ export interface AdminCommandResult {
 export async function runAdminCommand(db: Db, input: unknown, now: Date): Promise<AdminCommandResult> {
   const command = parseOperatorInput(adminCommandSchema, input);
   switch (command.command) {
-    case 'billing':
-      return { output: describeBilling(await setBillingType(db, command, now)) };
-    case 'quota':
-      return { output: describeQuota(await changeQuota(db, command, now)) };
+    case 'billing': {
+      const r = await setBillingType(db, command, now);
+      return { output: describeBilling(r), ...(r.changed ? { quotaChangedFor: r.applicationId } : {}) };
+    }
+    case 'quota': {
+      const r = await changeQuota(db, command, now);
+      return { output: describeQuota(r), ...(r.changed ? { quotaChangedFor: r.applicationId } : {}) };
+    }
     case 'balances':
       return { output: describeBalances(await getBalances(db, command)) };
     case 'whatsapp:sender':

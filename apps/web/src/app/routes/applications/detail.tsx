@@ -1,19 +1,23 @@
 /**
  * Application details (console.md §2): breadcrumb to My Application, read-only name and App ID,
  * Last Modified, the Token Authentication section, the Webhook section (issue 9; its 'Require
- * signed requests' switch saves through the applications feature's update call) and a link to
- * Monitoring.
- * (The Remaining Quota panel comes with the quota issue.)
+ * signed requests' switch saves through the applications feature's update call), and actions:
+ * Edit (the edit page, id in navigation state), Monitoring and Delete (with a confirmation; then
+ * back to the list).
+ * Below the token section, the Remaining Quota panel (pre-paid applications only; issue 10).
  */
 import { Alert, Button, Stack } from '@mantine/core';
-import { IconChartBar } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { IconChartBar, IconEdit } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { APPLICATION_MESSAGES } from '@pesan/contracts/application';
 import { Page } from '../../../components/page.tsx';
 import { useApplication } from '../../../features/applications/api/get-application.ts';
 import { ApplicationSummary } from '../../../features/applications/components/application-summary.tsx';
+import { DeleteApplicationButton } from '../../../features/applications/components/delete-application-button.tsx';
+import { toastSuccess } from '../../../components/toasts.ts';
 import { useUpdateApplication } from '../../../features/applications/api/update-application.ts';
 import { TokenSection } from '../../../features/tokens/components/token-section.tsx';
+import { RemainingQuotaPanel } from '../../../features/quota/components/remaining-quota-panel.tsx';
 import { WebhookSection } from '../../../features/webhooks/components/webhook-section.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 
@@ -21,6 +25,7 @@ export default function ApplicationDetailPage() {
   const { appId = '' } = useParams();
   const app = useApplication(appId);
   const update = useUpdateApplication();
+  const navigate = useNavigate();
   const notFound = app.error instanceof ApiError && app.error.status === 404;
   return (
     <Page
@@ -28,9 +33,23 @@ export default function ApplicationDetailPage() {
       breadcrumbs={[{ label: 'My Application', to: '/my-application' }, { label: 'Details App' }]}
       actions={
         notFound ? null : (
-        <Button component={Link} to={`/my-application/detail-transaction/${appId}`} variant="default" leftSection={<IconChartBar size={16} aria-hidden />}>
-          Monitoring
-        </Button>
+          <>
+            <Button component={Link} to="/my-application/edit-application" state={{ id: appId }} variant="default" leftSection={<IconEdit size={16} aria-hidden />}>
+              Edit
+            </Button>
+            <Button component={Link} to={`/my-application/detail-transaction/${appId}`} variant="default" leftSection={<IconChartBar size={16} aria-hidden />}>
+              Monitoring
+            </Button>
+            {app.data ? (
+              <DeleteApplicationButton
+                app={app.data}
+                onDeleted={() => {
+                  toastSuccess(APPLICATION_MESSAGES.deleteSuccessMessage(app.data!.application_name), APPLICATION_MESSAGES.deleteSuccessTitle);
+                  navigate('/my-application', { replace: true });
+                }}
+              />
+            ) : null}
+          </>
         )
       }
     >
@@ -42,6 +61,7 @@ export default function ApplicationDetailPage() {
         <Stack gap="lg">
           <ApplicationSummary app={app.data} />
           {app.data ? <TokenSection applicationId={app.data.id} channels={app.data.channels.map((c) => c.channel)} /> : null}
+          {app.data ? <RemainingQuotaPanel applicationId={app.data.id} /> : null}
           {app.data ? (
             <WebhookSection
               applicationId={app.data.id}

@@ -1,8 +1,13 @@
 /**
  * Edit application (console.md §2): the id comes in navigation state (`{id}`); without it the page
- * goes back to /my-application. Success toasts 'Success edit application' and returns to the list.
+ * goes back to /my-application. Titled 'Edit Application' (the detail page is 'Details App'); the
+ * breadcrumb (My Application, Details App) and 'View Details' lead back to the detail page.
+ * Success toasts 'Success edit application' and returns to the list.
  */
 import { useEffect } from 'react';
+import { Button } from '@mantine/core';
+import { IconFileDescription } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { toastSuccess } from '../../../components/toasts.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { APPLICATION_MESSAGES } from '@pesan/contracts/application';
@@ -17,6 +22,7 @@ export function idFromState(state: unknown): string | null {
   return typeof id === 'string' && id ? id : null;
 }
 
+/** The Edit Application page (see the file comment). */
 export default function EditApplicationPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -26,7 +32,19 @@ export default function EditApplicationPage() {
   }, [id, navigate]);
   if (!id) return null;
   return (
-    <Page title="Details App" breadcrumbs={[{ label: 'My Application', to: '/my-application' }, { label: 'Details App' }]}>
+    <Page
+      title="Edit Application"
+      breadcrumbs={[
+        { label: 'My Application', to: '/my-application' },
+        { label: 'Details App', to: `/my-application/detail/${id}` },
+        { label: 'Edit Application' },
+      ]}
+      actions={
+        <Button component={Link} to={`/my-application/detail/${id}`} variant="default" leftSection={<IconFileDescription size={16} aria-hidden />}>
+          View Details
+        </Button>
+      }
+    >
       <EditApplicationForm
         id={id}
         onSaved={() => {

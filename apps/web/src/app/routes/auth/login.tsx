@@ -1,14 +1,22 @@
-/** /auth/login (console.md §2, §5, §8). After sign-in: /my-application (the guard sends users without an organization on). */
+/**
+ * /auth/login (console.md §2, §5, §8). After sign-in: the safe same-origin `?redirect=` path the
+ * guard put there (safe-redirect.ts), else /my-application (the guard sends users without an
+ * organization on).
+ */
 import { Alert, Stack } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ORGANIZATION_MESSAGES } from '@pesan/contracts/organization';
 import { LoginForm } from '../../../features/auth/components/login-form.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { REDIRECT_PARAM, safeRedirectPath } from '../../../features/auth/utils/safe-redirect.ts';
 
+/** The sign-in page (see the file comment). */
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
+  const [params] = useSearchParams();
+  const target = safeRedirectPath(params.get(REDIRECT_PARAM)) ?? '/my-application';
   const state = location.state as { successCreateOrganization?: boolean; email?: string } | null;
   const createdOrganization = state?.successCreateOrganization === true;
   return (
@@ -19,7 +27,7 @@ export default function LoginPage() {
           {ORGANIZATION_MESSAGES.created}
         </Alert>
       )}
-      <LoginForm initialEmail={state?.email} onSuccess={() => navigate('/my-application', { replace: true })} />
+      <LoginForm initialEmail={state?.email} onSuccess={() => navigate(target, { replace: true })} />
     </Stack>
   );
 }

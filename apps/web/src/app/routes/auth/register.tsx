@@ -1,13 +1,21 @@
-/** /auth/register (console.md §2, §5; ARCHITECTURE.md §7.1). */
+/**
+ * /auth/register (console.md §2, §5; ARCHITECTURE.md §7.1). After registering, the 'Create your
+ * account' heading gives way to the form's check-your-e-mail state.
+ */
+import { useState } from 'react';
 import { Stack } from '@mantine/core';
 import { RegisterForm } from '../../../features/auth/components/register-form.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 
+/** The registration page (see the file comment). */
 export default function RegisterPage() {
+  const [registered, setRegistered] = useState(false);
   return (
     <Stack gap="lg">
-      <PageHeader title="Create your account" description="Start sending WhatsApp, SMS, OTP, voice and e-mail messages through one API." />
-      <RegisterForm />
+      {registered ? null : (
+        <PageHeader title="Create your account" description="Start sending WhatsApp, SMS, OTP, voice and e-mail messages through one API." />
+      )}
+      <RegisterForm onRegistered={() => setRegistered(true)} />
     </Stack>
   );
 }

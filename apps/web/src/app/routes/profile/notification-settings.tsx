@@ -1,21 +1,43 @@
 /**
- * /profile/notification-settings (console.md §2). The quota warning settings arrive with prepaid
- * billing (a later issue); until then the page says so instead of showing controls that do nothing.
+ * /profile/notification-settings (console.md §2 Notification settings): quota warning settings
+ * per application, with an application picker at the top (the quota feature's panel, given the
+ * applications feature's list). No application yet: the spec's empty text with a link to create one.
  */
-import { Alert, Stack, Text } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
-import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
+import { Alert, Button, Skeleton, Stack } from '@mantine/core';
+import { Link } from 'react-router';
+import { QUOTA_MESSAGES } from '@pesan/contracts/quota';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useApplications } from '../../../features/applications/api/list-applications.ts';
+import { QuotaSettingsPanel } from '../../../features/quota/components/quota-settings-form.tsx';
+
+/** Applications offered in the picker (the list call's maximum page). */
+const PICKER_LIMIT = 100;
 
 export default function NotificationSettingsPage() {
+  const apps = useApplications({ channel_id: [], search: '', page: 1, limit: PICKER_LIMIT });
   return (
-    <Stack gap="lg" maw={640}>
-      <PageHeader title="Notification Settings" description="Quota warning e-mails per application." />
-      <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} title="Coming soon">
-        <Text size="sm" c="dark.7">
-          {CONSOLE_MESSAGES.quotaSettingsComing}
-        </Text>
-      </Alert>
+    <Stack gap="lg" maw={760}>
+      <PageHeader title="Notification Settings" description="Quota warning e-mails per application: who gets them, and at which remaining quota." />
+      {apps.isPending ? (
+        <Skeleton height={240} radius="md" aria-label="Loading applications" />
+      ) : apps.isError ? (
+        <Alert color="red" variant="light" title="Error">
+          {QUOTA_MESSAGES.loadFailed}
+        </Alert>
+      ) : apps.data.data.length === 0 ? (
+        <EmptyState
+          title={QUOTA_MESSAGES.noApplications}
+          description="Quota warnings are set per application. Create an application first."
+          action={
+            <Button component={Link} to="/my-application/create-application">
+              Create application
+            </Button>
+          }
+        />
+      ) : (
+        <QuotaSettingsPanel applications={apps.data.data.map((a) => ({ id: a.id, name: a.application_name }))} />
+      )}
     </Stack>
   );
 }

@@ -1,14 +1,19 @@
 /**
  * My Application list (console.md §2, §9): search debounced 0.5 s (resets the page), channel filter,
- * cards, loading skeletons, the empty state and a pager of 10 per page.
+ * cards, loading skeletons, the empty state and a pager of 10 per page. Page, search and channel
+ * filter live in the URL (`?search=…&channel=sms&channel=email&page=2`), so reload and back restore
+ * them. No application at all shows 'Oops, you don't have any application'; a search or filter
+ * without match shows "Sorry we couldn't find any result" with a hint.
  */
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert, Button, Card, Group, MultiSelect, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { APPLICATION_MESSAGES, PAGE_SIZE } from '@pesan/contracts/application';
-import type { ChannelId } from '@pesan/contracts/channels';
+import { CHANNEL_IDS, type ChannelId } from '@pesan/contracts/channels';
+import { RECORDS_MESSAGES } from '@pesan/contracts/records';
 import { AppPagination } from '../../../components/pagination.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useApplications } from '../api/list-applications.ts';
@@ -19,17 +24,54 @@ import { channelLabel } from './channel-chips.tsx';
 /** Search debounce of the application list (console.md §9), in ms. */
 export const LIST_SEARCH_DEBOUNCE_MS = 500;
 
+/** The list state in the URL: `search`, repeated `channel` (known ids only) and `page` (1 when absent or bad). */
+export interface ListUrlState {
+  search: string;
+  channels: ChannelId[];
+  page: number;
+}
+
+/** Reads ListUrlState from the query string. */
+export function readListUrlState(params: URLSearchParams): ListUrlState {
+  const page = Number(params.get('page'));
+  return {
+    search: (params.get('search') ?? '').trim(),
+    channels: params.getAll('channel').filter((c): c is ChannelId => (CHANNEL_IDS as readonly string[]).includes(c)),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** The query string of `state`, leaving out defaults (empty search, no channel, page 1). */
+export function listUrlParams(state: ListUrlState): URLSearchParams {
+  const p = new URLSearchParams();
+  if (state.search) p.set('search', state.search);
+  for (const c of state.channels) p.append('channel', c);
+  if (state.page > 1) p.set('page', String(state.page));
+  return p;
+}
+
+/** The My Application list (see the file comment). */
 export function ApplicationList() {
-  const [search, setSearch] = useState('');
+  const [params, setParams] = useSearchParams();
+  const url = readListUrlState(params);
+  const { page, channels: channelIds } = url;
+  const [search, setSearch] = useState(url.search);
   const [debounced] = useDebouncedValue(search.trim(), LIST_SEARCH_DEBOUNCE_MS);
-  const [channelIds, setChannelIds] = useState<ChannelId[]>([]);
-  const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [debounced]);
+  const go = (next: Partial<ListUrlState>, replace = false) => setParams(listUrlParams({ ...url, ...next }), { replace });
+  // Typing settles into the URL (replacing the entry, and back to page 1).
+  useEffect(() => {
+    if (debounced !== url.search) go({ search: debounced, page: 1 }, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  // Back, forward or a link changed the URL: the box follows.
+  useEffect(() => setSearch((s) => (s.trim() === url.search ? s : url.search)), [url.search]);
+  const setPage = (p: number) => go({ page: p });
+  const setChannelIds = (ids: ChannelId[]) => go({ channels: ids, page: 1 });
 
   const channels = useChannels();
-  const list = useApplications({ channel_id: channelIds, search: debounced, page, limit: PAGE_SIZE });
+  const list = useApplications({ channel_id: channelIds, search: url.search, page, limit: PAGE_SIZE });
   const apps = list.data?.data ?? [];
-  const filtering = debounced !== '' || channelIds.length > 0;
+  const filtering = url.search !== '' || channelIds.length > 0;
 
   return (
     <Stack gap="lg">
@@ -47,10 +89,7 @@ export function ApplicationList() {
           placeholder={channelIds.length ? undefined : 'All channels'}
           data={(channels.data ?? []).map((c) => ({ value: c.id, label: channelLabel(c.id) }))}
           value={channelIds}
-          onChange={(v) => {
-            setChannelIds(v as ChannelId[]);
-            setPage(1);
-          }}
+          onChange={(v) => setChannelIds(v as ChannelId[])}
           clearable
           style={{ flex: '1 1 260px' }}
           error={channels.error ? channels.error.message : undefined}
@@ -74,8 +113,8 @@ export function ApplicationList() {
         </Alert>
       ) : apps.length === 0 ? (
         <EmptyState
-          title={APPLICATION_MESSAGES.emptyList}
-          description={filtering ? 'Try another search or channel filter.' : 'Create an application to get your API keys.'}
+          title={filtering ? RECORDS_MESSAGES.empty : APPLICATION_MESSAGES.emptyList}
+          description={filtering ? RECORDS_MESSAGES.emptyHint : 'Create an application to get your API keys.'}
           action={
             filtering ? null : (
               <Button component={Link} to="/my-application/create-application" leftSection={<IconPlus size={16} aria-hidden />}>

@@ -1,11 +1,18 @@
 /**
- * Read-only header of the application detail page: Application Name, App ID, Last Modified
- * (console.md §2), and for a WhatsApp application the sender the operator connected (issue 8).
+ * Read-only header of the application detail page: Application Name, App ID (wrapping, never cut
+ * off, with a copy button), Last Modified (console.md §2), the sender name and number given at
+ * creation for SMS, SMS OTP and WhatsApp (console.md §3 Application), and for a WhatsApp
+ * application the sender the operator connected (issue 8).
  */
-import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import type { Application, WhatsappSenderOut } from '@pesan/contracts/application';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import type { Application, ApplicationChannel, WhatsappSenderOut } from '@pesan/contracts/application';
+import { channelInfo } from '@pesan/contracts/channels';
+import { CopyValueButton } from '../../../components/copy-value-button.tsx';
+import { LabelledField } from '../../../components/labelled-field.tsx';
 import { formatLongDate } from '../../../lib/format.ts';
+import { SENDER_CHANNELS, SENDER_NUMBER_CHANNELS } from './create-application-form.tsx';
 
+/** The detail page's summary panel (see the file comment); `app` undefined while loading. */
 export function ApplicationSummary({ app }: { app: Application | undefined }) {
   return (
     <Paper withBorder radius="md" p="lg">
@@ -17,12 +24,50 @@ export function ApplicationSummary({ app }: { app: Application | undefined }) {
           {app ? <Text size="sm">{formatLongDate(app.updated_at)}</Text> : <Skeleton height={14} width={120} />}
         </Group>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <TextInput label="Application Name" value={app?.application_name ?? ''} readOnly variant="filled" />
-          <TextInput label="App ID" value={app?.id ?? ''} readOnly variant="filled" />
+          <Textarea label="Application Name" value={app?.application_name ?? ''} readOnly variant="filled" autosize minRows={1} />
+          <Textarea
+            label="App ID"
+            value={app?.id ?? ''}
+            readOnly
+            variant="filled"
+            autosize
+            minRows={1}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' } }}
+            rightSection={app ? <CopyValueButton value={app.id} label="Copy App ID" /> : null}
+          />
         </SimpleGrid>
+        {app && app.channels.some((c) => SENDER_CHANNELS.includes(c.channel)) ? <Senders channels={app.channels} /> : null}
         {app?.channels.some((c) => c.channel === 'whatsapp') && <WhatsappSender sender={app.whatsapp_sender ?? null} />}
       </Stack>
     </Paper>
+  );
+}
+
+/** Sender name (SMS, SMS OTP, WhatsApp) and sender number (SMS, SMS OTP) as given at creation; 'Not set' when empty. */
+function Senders({ channels }: { channels: ApplicationChannel[] }) {
+  const withSender = channels.filter((c) => SENDER_CHANNELS.includes(c.channel));
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="senders-title">
+      <Title order={2} size="h5" id="senders-title">
+        Senders
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+        {withSender.map((c) => {
+          const label = channelInfo(c.channel).label;
+          return (
+            <Paper key={c.channel} withBorder radius="sm" p="sm" data-testid={`sender-${c.channel}`}>
+              <Text fw={600} size="sm" mb={4}>
+                {label}
+              </Text>
+              <Stack gap={4}>
+                <LabelledField label="Sender name">{c.senderName || 'Not set'}</LabelledField>
+                {SENDER_NUMBER_CHANNELS.includes(c.channel) ? <LabelledField label="Sender number">{c.senderNumber || 'Not set'}</LabelledField> : null}
+              </Stack>
+            </Paper>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
   );
 }
 

@@ -82,3 +82,49 @@ describe('CreateApplicationForm', () => {
     expect(JSON.parse(init.body)).toEqual({ applicationName: 'Shop', channels: [{ channel: 'email' }] });
   });
 });
+
+describe('create application messages (issue 10 item 5)', () => {
+  it('says an over-long name, sender name or sender number is too long, never that it is required', () => {
+    expect(
+      validateCreateApplication({
+        applicationName: 'a'.repeat(101),
+        channels: ['sms', 'whatsapp'],
+        senderName: { sms: 'a'.repeat(12), whatsapp: 'b'.repeat(12) },
+        senderNumber: { sms: '1'.repeat(21) },
+      }),
+    ).toEqual({
+      applicationName: 'Application name must be at most 100 characters',
+      'senderName.sms': 'Sender name must be at most 11 characters',
+      'senderName.whatsapp': 'Sender name must be at most 11 characters',
+      'senderNumber.sms': 'Sender number must be at most 20 characters',
+    });
+  });
+  it('sends sender name and number for SMS and SMS OTP, sender name only for WhatsApp', () => {
+    expect(
+      toCreateInput({
+        applicationName: 'Shop',
+        channels: ['sms_otp', 'whatsapp', 'sms'],
+        senderName: { sms: 'SHOP', sms_otp: 'OTP', whatsapp: 'Shop WA' },
+        senderNumber: { sms: '+62812', sms_otp: '', whatsapp: '999' },
+      }).channels,
+    ).toEqual([
+      { channel: 'whatsapp', senderName: 'Shop WA' },
+      { channel: 'sms', senderName: 'SHOP', senderNumber: '+62812' },
+      { channel: 'sms_otp', senderName: 'OTP' },
+    ]);
+  });
+  it('shows the messages under the fields and explains the key file', async () => {
+    renderWithProviders(<CreateApplicationForm onCreated={() => {}} />);
+    expect(screen.getByText('About the key file')).toBeTruthy();
+    expect(screen.getByText(/revokes that channel's token/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Application' }));
+    expect(await screen.findByText(APPLICATION_MESSAGES.nameRequired)).toBeTruthy();
+    await userEvent.type(screen.getByLabelText(/Application Name/), 'a'.repeat(101));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'SMS' }));
+    await userEvent.type(screen.getByLabelText('Sender number (SMS)'), '1'.repeat(21));
+    await userEvent.click(screen.getByRole('button', { name: 'Create Application' }));
+    expect(await screen.findByText('Application name must be at most 100 characters')).toBeTruthy();
+    expect(screen.getByText('Sender number must be at most 20 characters')).toBeTruthy();
+    expect(screen.queryByText(APPLICATION_MESSAGES.nameRequired)).toBeNull();
+  });
+});

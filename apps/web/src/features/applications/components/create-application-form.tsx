@@ -1,26 +1,41 @@
 /**
  * Create application form (console.md §2 Create application, §5): 'Application Name' is required
  * ('Application name is required'); at least one of the six channels ('Must be at least 1 channel');
- * SMS, SMS OTP and WhatsApp take an optional sender name. Server field errors show under the fields.
- * After the application exists, `onCreated(id)` runs (the page downloads the key file and leaves)
- * while the button keeps its loading state.
+ * SMS, SMS OTP and WhatsApp take an optional sender name, SMS and SMS OTP an optional sender number
+ * (console.md §3 Application). Over-long values say '… must be at most N characters' (ARCHITECTURE.md
+ * §7 deviation 9). Server field errors show under the fields. A note explains the key file the page
+ * downloads. After the application exists, `onCreated(id)` runs (the page downloads the key file and
+ * leaves) while the button keeps its loading state.
  */
 import { useState } from 'react';
-import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconFileDownload } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
-import { APPLICATION_MESSAGES, applicationNameSchema, type CreateApplicationInput } from '@pesan/contracts/application';
+import {
+  APPLICATION_MESSAGES,
+  SENDER_LIMITS,
+  applicationChannelSchema,
+  applicationNameSchema,
+  TOKEN_MESSAGES,
+  type CreateApplicationInput,
+} from '@pesan/contracts/application';
 import { CHANNELS, type ChannelId } from '@pesan/contracts/channels';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateApplication } from '../api/create-application.ts';
 
 /** Channels that take a sender name (console.md §3 Application). */
 export const SENDER_CHANNELS: readonly ChannelId[] = ['whatsapp', 'sms', 'sms_otp'];
+/** Channels that also take a sender number (console.md §3 Application: SMS and SMS OTP). */
+export const SENDER_NUMBER_CHANNELS: readonly ChannelId[] = ['sms', 'sms_otp'];
 
 export interface CreateApplicationValues {
   applicationName: string;
   channels: ChannelId[];
   senderName: Record<string, string>;
+  senderNumber?: Record<string, string>;
 }
+
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? undefined : r.error?.issues[0]?.message);
 
 /** Client rules of §5; returns the form's error map (empty when valid). */
 export function validateCreateApplication(v: CreateApplicationValues): Record<string, string> {
@@ -29,7 +44,14 @@ export function validateCreateApplication(v: CreateApplicationValues): Record<st
   if (!name.success) errors.applicationName = name.error.issues[0]?.message ?? APPLICATION_MESSAGES.nameRequired;
   if (v.channels.length === 0) errors.channels = APPLICATION_MESSAGES.channelRequired;
   for (const c of v.channels) {
-    if (SENDER_CHANNELS.includes(c) && (v.senderName[c] ?? '').trim().length > 11) errors[`senderName.${c}`] = 'Sender name must be at most 11 characters';
+    if (SENDER_CHANNELS.includes(c)) {
+      const m = firstMessage(applicationChannelSchema.shape.senderName.safeParse(v.senderName[c] ?? ''));
+      if (m) errors[`senderName.${c}`] = m;
+    }
+    if (SENDER_NUMBER_CHANNELS.includes(c)) {
+      const m = firstMessage(applicationChannelSchema.shape.senderNumber.safeParse(v.senderNumber?.[c] ?? ''));
+      if (m) errors[`senderNumber.${c}`] = m;
+    }
   }
   return errors;
 }
@@ -39,8 +61,9 @@ export function toCreateInput(v: CreateApplicationValues): CreateApplicationInpu
   return {
     applicationName: v.applicationName.trim(),
     channels: CHANNELS.filter((c) => v.channels.includes(c.id)).map((c) => {
-      const sender = (v.senderName[c.id] ?? '').trim();
-      return SENDER_CHANNELS.includes(c.id) && sender ? { channel: c.id, senderName: sender } : { channel: c.id };
+      const sender = SENDER_CHANNELS.includes(c.id) ? (v.senderName[c.id] ?? '').trim() : '';
+      const number = SENDER_NUMBER_CHANNELS.includes(c.id) ? (v.senderNumber?.[c.id] ?? '').trim() : '';
+      return { channel: c.id, ...(sender ? { senderName: sender } : {}), ...(number ? { senderNumber: number } : {}) };
     }),
   };
 }
@@ -49,10 +72,10 @@ export function toCreateInput(v: CreateApplicationValues): CreateApplicationInpu
 export function serverFieldErrors(err: ApiError, input: CreateApplicationInput): Record<string, string> {
   const out: Record<string, string> = {};
   for (const d of err.details) {
-    const m = /^channels\.(\d+)\.senderName$/.exec(d.path);
+    const m = /^channels\.(\d+)\.(senderName|senderNumber)$/.exec(d.path);
     if (m) {
       const ch = input.channels[Number(m[1])]?.channel;
-      if (ch) out[`senderName.${ch}`] = d.message;
+      if (ch) out[`${m[2]}.${ch}`] = d.message;
     } else if (d.path.startsWith('channels')) out.channels ??= d.message;
     else if (d.path === 'applicationName') out.applicationName = d.message;
   }
@@ -64,12 +87,35 @@ export interface CreateApplicationFormProps {
   onError?: (err: Error) => void;
 }
 
+/**
+ * What the key file downloaded at creation holds and how it relates to the detail page (issue 10):
+ * one token per channel with its private key; generating again revokes that channel's token.
+ */
+export function KeyFileNote() {
+  return (
+    <Alert variant="light" color="blue" icon={<IconFileDownload size={18} aria-hidden />} title="About the key file">
+      <Text size="sm" c="dark.7">
+        Creating the application downloads a text file named after its App ID. It holds, for each channel you pick:
+      </Text>
+      <List size="sm" c="dark.7" mt={4} spacing={2}>
+        <List.Item>the access token (JWT) to send in the Authorization header of the messaging API;</List.Item>
+        <List.Item>the private key (PEM) that signs requests when the application requires signed requests.</List.Item>
+      </List>
+      <Text size="sm" c="dark.7" mt={4}>
+        {TOKEN_MESSAGES.warning} Generating a key again for a channel on the application&apos;s detail page revokes that channel&apos;s token
+        at once and downloads a new file.
+      </Text>
+    </Alert>
+  );
+}
+
+/** The create form (see the file comment). */
 export function CreateApplicationForm({ onCreated, onError }: CreateApplicationFormProps) {
   const create = useCreateApplication();
   const [finishing, setFinishing] = useState(false);
   const form = useForm<CreateApplicationValues>({
     mode: 'controlled',
-    initialValues: { applicationName: '', channels: [], senderName: { whatsapp: '', sms: '', sms_otp: '' } },
+    initialValues: { applicationName: '', channels: [], senderName: { whatsapp: '', sms: '', sms_otp: '' }, senderNumber: { sms: '', sms_otp: '' } },
     validate: validateCreateApplication,
   });
 
@@ -111,17 +157,26 @@ export function CreateApplicationForm({ onCreated, onError }: CreateApplicationF
         </Checkbox.Group>
         {SENDER_CHANNELS.some((c) => checked.includes(c)) ? (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {CHANNELS.filter((c) => SENDER_CHANNELS.includes(c.id) && checked.includes(c.id)).map((c) => (
+            {CHANNELS.filter((c) => SENDER_CHANNELS.includes(c.id) && checked.includes(c.id)).flatMap((c) => [
               <TextInput
-                key={c.id}
+                key={`name-${c.id}`}
                 label={`Sender name (${c.label})`}
-                description="Optional, up to 11 characters"
-                maxLength={11}
+                description={`Optional, up to ${SENDER_LIMITS.senderName} characters`}
                 {...form.getInputProps(`senderName.${c.id}`)}
-              />
-            ))}
+              />,
+              SENDER_NUMBER_CHANNELS.includes(c.id) ? (
+                <TextInput
+                  key={`number-${c.id}`}
+                  label={`Sender number (${c.label})`}
+                  description={`Optional, digits, up to ${SENDER_LIMITS.senderNumber} characters`}
+                  inputMode="tel"
+                  {...form.getInputProps(`senderNumber.${c.id}`)}
+                />
+              ) : null,
+            ])}
           </SimpleGrid>
         ) : null}
+        <KeyFileNote />
         <Group justify="flex-end">
           <Button type="submit" loading={create.isPending || finishing}>
             Create Application

@@ -1,10 +1,14 @@
 /**
  * Edit application (console.md §2 Edit application): Last Modified (DD MMMM YYYY), editable
  * 'Application Name', read-only 'App ID', and Save Changes with a spinner, disabled while loading
- * or when the name is empty. Load and update failures are quiet (console.md §8) except field errors.
+ * or when the name is empty. An over-long name says 'Application name must be at most 100
+ * characters' (ARCHITECTURE.md §7 deviation 9). Load and update failures are quiet (console.md §8)
+ * except field errors.
  */
 import { useEffect, useState } from 'react';
-import { Button, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { CopyValueButton } from '../../../components/copy-value-button.tsx';
+import { applicationNameSchema } from '@pesan/contracts/application';
 import { formatLongDate } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useApplication } from '../api/get-application.ts';
@@ -15,6 +19,13 @@ export interface EditApplicationFormProps {
   onSaved: () => void;
 }
 
+/** The message for `name` under applicationNameSchema, or undefined when valid. */
+export function applicationNameError(name: string): string | undefined {
+  const r = applicationNameSchema.safeParse(name);
+  return r.success ? undefined : r.error.issues[0]?.message;
+}
+
+/** The edit form (see the file comment). */
 export function EditApplicationForm({ id, onSaved }: EditApplicationFormProps) {
   const app = useApplication(id);
   const update = useUpdateApplication();
@@ -28,7 +39,9 @@ export function EditApplicationForm({ id, onSaved }: EditApplicationFormProps) {
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!name.trim() || loading) return;
-    setError(undefined);
+    const invalid = applicationNameError(name);
+    setError(invalid);
+    if (invalid) return;
     try {
       await update.mutateAsync({ id, applicationName: name.trim() });
       onSaved();
@@ -46,8 +59,28 @@ export function EditApplicationForm({ id, onSaved }: EditApplicationFormProps) {
           </Text>
           {app.data ? <Text size="sm">{formatLongDate(app.data.updated_at)}</Text> : <Skeleton height={14} width={120} />}
         </Group>
-        <TextInput label="Application Name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={error} disabled={app.isPending} />
-        <TextInput label="App ID" value={app.data?.id ?? id} readOnly variant="filled" />
+        <TextInput
+          label="Application Name"
+          value={name}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            setName(v);
+            // The empty name disables Save; say so, and say when it grows too long, as it is typed.
+            setError(applicationNameError(v));
+          }}
+          error={error}
+          disabled={app.isPending}
+        />
+        <Textarea
+          label="App ID"
+          value={app.data?.id ?? id}
+          readOnly
+          variant="filled"
+          autosize
+          minRows={1}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' } }}
+          rightSection={<CopyValueButton value={app.data?.id ?? id} label="Copy App ID" />}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending} disabled={loading || !name.trim()}>
             Save Changes

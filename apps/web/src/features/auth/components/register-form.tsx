@@ -1,8 +1,9 @@
 /**
  * Registration (console.md §2, §5; ARCHITECTURE.md §7.1): Full Name, Email, Phone Number,
  * Password (with the rules tooltip) and Password Confirmation, validated by registerSchema; the
- * server's field errors show under the fields. On success a "check your e-mail" state with a
- * resend button replaces the form; nothing is kept in browser storage.
+ * server's field errors show under the fields. On success a "check your e-mail" state (its own h1,
+ * 'Check your e-mail') with a resend button replaces the form, and `onRegistered` lets the page drop
+ * its 'Create your account' heading; nothing is kept in browser storage.
  */
 import { useState } from 'react';
 import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -19,7 +20,8 @@ import { PasswordWithRules } from './password-rules.tsx';
 
 const FIELDS = ['fullName', 'email', 'phoneNumber', 'password', 'confirmPassword'] as const;
 
-export function RegisterForm() {
+/** The registration form and its check-your-e-mail state (see the file comment). */
+export function RegisterForm({ onRegistered }: { onRegistered?: () => void } = {}) {
   const form = useForm({
     mode: 'controlled',
     initialValues: { fullName: '', email: '', phoneNumber: '', password: '', confirmPassword: '' },
@@ -33,7 +35,7 @@ export function RegisterForm() {
     return (
       <Stack gap="md" align="flex-start">
         <IconMailCheck size={48} color="var(--mantine-color-blue-8)" aria-hidden />
-        <Title order={2} size="h3">
+        <Title order={1} size="h2">
           Check your e-mail
         </Title>
         <Text c="gray.8">{done.message}</Text>
@@ -62,7 +64,10 @@ export function RegisterForm() {
   const submit = form.onSubmit((values) => {
     const input = registerSchema.parse(values);
     registerMutation.mutate(input, {
-      onSuccess: (res) => setDone({ email: res.data?.email ?? input.email, message: res.message ?? AUTH_MESSAGES.registered }),
+      onSuccess: (res) => {
+        setDone({ email: res.data?.email ?? input.email, message: res.message ?? AUTH_MESSAGES.registered });
+        onRegistered?.();
+      },
       onError: (err) => {
         if (!applyFieldErrors(err, form.setFieldError, FIELDS)) toastApiError(err);
       },

@@ -48,3 +48,17 @@ describe('TokenSection', () => {
     expect(within(email).getByText('Not Generated')).toBeTruthy();
   });
 });
+
+describe('token picker options', () => {
+  it('lists the spec order plus Voice OTP (V2), WhatsApp (V3) enabled, channels not on the application disabled', async () => {
+    const { tokenPickerOptions } = await import('./token-section.tsx');
+    expect(tokenPickerOptions(['whatsapp', 'sms', 'voice_otp'])).toEqual([
+      { value: 'whatsapp', label: 'WhatsApp (V3)', disabled: false },
+      { value: 'email', label: 'Email (V2)', disabled: true },
+      { value: 'call', label: 'Call (V2)', disabled: true },
+      { value: 'sms', label: 'SMS Reguler (V2)', disabled: false },
+      { value: 'sms_otp', label: 'SMS OTP (V2)', disabled: true },
+      { value: 'voice_otp', label: 'Voice OTP (V2)', disabled: false },
+    ]);
+  });
+});

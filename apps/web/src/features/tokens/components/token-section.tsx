@@ -1,6 +1,8 @@
 /**
  * Token Authentication section of the application detail page (console.md §2 Application details,
- * §4 token status, §5, §8): a 'Channel' picker (the application's channels, TOKEN_PICKER_LABELS), a
+ * §4 token status, §5, §8): a 'Channel' picker listing the six options in the spec's order
+ * (TOKEN_PICKER_ORDER: WhatsApp (V3), Email (V2), Call (V2), SMS Reguler (V2), SMS OTP (V2), then
+ * Voice OTP (V2), ARCHITECTURE.md §7 deviation 6), those not on the application disabled; a
  * 'Generate' button disabled until a channel is picked, a confirm modal 'Generate Key for {label}?'
  * with the key warning, and one card per channel with its status and last generated time.
  */
@@ -9,7 +11,7 @@ import { Badge, Button, Card, Group, Modal, Paper, Select, SimpleGrid, Skeleton,
 import { toastError, toastSuccess } from '../../../components/toasts.ts';
 import { IconKey } from '@tabler/icons-react';
 import { TOKEN_MESSAGES, type TokenStatus } from '@pesan/contracts/application';
-import { CHANNELS, TOKEN_PICKER_LABELS, type ChannelId } from '@pesan/contracts/channels';
+import { TOKEN_PICKER_LABELS, TOKEN_PICKER_ORDER, type ChannelId } from '@pesan/contracts/channels';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTokens, type TokenRow } from '../api/list-tokens.ts';
@@ -43,15 +45,34 @@ const STATUS_BADGE: Record<TokenStatus, { color: string; text: string }> = {
   'Not Generated': { color: 'gray', text: 'var(--mantine-color-dark-7)' },
 };
 
+/**
+ * The token picker's options (console.md §4 plus deviation 6): all six channels in
+ * TOKEN_PICKER_ORDER, labelled by TOKEN_PICKER_LABELS; a channel the application does not have is
+ * disabled (the server refuses its token).
+ */
+export function tokenPickerOptions(channels: readonly ChannelId[]): { value: ChannelId; label: string; disabled: boolean }[] {
+  return TOKEN_PICKER_ORDER.map((c) => ({ value: c, label: TOKEN_PICKER_LABELS[c], disabled: !channels.includes(c) }));
+}
+
+/** One channel's token card: picker label, status badge (never clipped: it wraps below the label when narrow) and last generated time. */
 export function TokenCard({ channel, row }: { channel: ChannelId; row: TokenRow | undefined }) {
   const status = tokenStatus(row);
   const generated = status !== 'Not Generated' && row?.updated_at ? formatDateTime(row.updated_at) : '-';
   return (
     <Card withBorder radius="md" padding="md" data-testid={`token-card-${channel}`}>
       <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap">
-          <Text fw={600}>{TOKEN_PICKER_LABELS[channel]}</Text>
-          <Badge variant="light" color={STATUS_BADGE[status].color} tt="none" radius="sm" styles={{ label: { color: STATUS_BADGE[status].text } }}>
+        <Group justify="space-between" wrap="wrap" gap="xs" align="center">
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {TOKEN_PICKER_LABELS[channel]}
+          </Text>
+          <Badge
+            variant="light"
+            color={STATUS_BADGE[status].color}
+            tt="none"
+            radius="sm"
+            style={{ flexShrink: 0, overflow: 'visible' }}
+            styles={{ label: { color: STATUS_BADGE[status].text, overflow: 'visible', textOverflow: 'clip' } }}
+          >
             {status}
           </Badge>
         </Group>
@@ -68,16 +89,17 @@ export function TokenCard({ channel, row }: { channel: ChannelId; row: TokenRow 
 
 export interface TokenSectionProps {
   applicationId: string;
-  /** The application's channels; picker options and cards follow the fixed channel order. */
+  /** The application's channels; picker options and cards follow TOKEN_PICKER_ORDER. */
   channels: ChannelId[];
 }
 
+/** The Token Authentication section of the detail page (see the file comment). */
 export function TokenSection({ applicationId, channels }: TokenSectionProps) {
   const tokens = useTokens(applicationId);
   const generate = useGenerateAccessToken();
   const [channel, setChannel] = useState<ChannelId | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const ordered = CHANNELS.filter((c) => channels.includes(c.id)).map((c) => c.id);
+  const ordered = TOKEN_PICKER_ORDER.filter((c) => channels.includes(c));
   const label = channel ? TOKEN_PICKER_LABELS[channel] : '';
 
   const run = async () => {
@@ -103,7 +125,7 @@ export function TokenSection({ applicationId, channels }: TokenSectionProps) {
           <Select
             label="Channel"
             placeholder="Select channel"
-            data={ordered.map((c) => ({ value: c, label: TOKEN_PICKER_LABELS[c] }))}
+            data={tokenPickerOptions(channels)}
             value={channel}
             onChange={(v) => setChannel(v as ChannelId | null)}
             allowDeselect={false}

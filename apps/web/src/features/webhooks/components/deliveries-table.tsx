@@ -24,7 +24,7 @@ export function DeliveriesTable({ rows, loading, stale, onOpen }: DeliveriesTabl
   const empty = !loading && (!rows || rows.length === 0);
   return (
     <>
-      <Table.ScrollContainer minWidth={900} tabIndex={0} role="region" aria-label="Webhook deliveries table">
+      <Table.ScrollContainer type="native" minWidth={900} tabIndex={0} role="region" aria-label="Webhook deliveries table">
         <Table aria-label="Webhook deliveries" striped highlightOnHover verticalSpacing="sm" style={{ opacity: stale ? 0.6 : 1 }} aria-busy={loading || undefined}>
           <Table.Thead>
             <Table.Tr>

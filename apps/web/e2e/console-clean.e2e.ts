@@ -1,0 +1,51 @@
+/**
+ * Anonymous loads of the public pages (issue 10) log no console error, throw no page error and
+ * fail no request, except the session probe's expected 401 (GET /api/auth/session: the app asks
+ * who is signed in, and nobody is).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const PAGES = ['/auth/login', '/auth/register', '/auth/forgot-password', '/docs', '/404'];
+const EXPECTED_401 = new Set(['/api/auth/session']);
+
+describe('anonymous page loads', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const path of PAGES) {
+    it(`${path}: no console error, page error or failed request`, async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (msg) => {
+        // Chromium logs every 4xx/5xx answer as a console error ("Failed to load resource"); the
+        // responses are judged below instead, so the expected 401 does not count twice.
+        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource: the server responded with a status of 401')) {
+          problems.push(`console error: ${msg.text()}`);
+        }
+      });
+      page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+      page.on('requestfailed', (req) => problems.push(`request failed: ${req.method()} ${req.url()} ${req.failure()?.errorText ?? ''}`));
+      page.on('response', (res) => {
+        const url = new URL(res.url());
+        if (res.status() < 400) return;
+        if (res.status() === 401 && EXPECTED_401.has(url.pathname)) return;
+        problems.push(`HTTP ${res.status()}: ${res.request().method()} ${url.pathname}`);
+      });
+      await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+      await page.locator('h1, h2').first().waitFor();
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,109 @@
+/**
+ * First-load JavaScript per page, computed from the Vite manifest of a build (issue 10): the
+ * entry chunk and its static imports, plus the lazy route modules a page loads (layouts and page,
+ * see app/router.tsx) with their static imports, each chunk counted once. Sizes are gzip bytes
+ * (level 9, what the server's precompressed .gz files hold).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface PageBudget {
+  /** What the page is called in the report. */
+  name: string;
+  /** The URL path it is loaded at (for the browser measurement). */
+  path: string;
+  /** Source modules (relative to apps/web) of the lazy routes the page renders, outermost first. */
+  routeModules: string[];
+  /** Budget in KB (1 KB = 1000 bytes) of gzip JavaScript on first load. */
+  budgetKb: number;
+}
+
+/** The budgets of issue 10: login at most 200 KB gzip, the application list at most 300 KB gzip. */
+export const PAGE_BUDGETS: PageBudget[] = [
+  { name: 'login', path: '/auth/login', routeModules: ['src/app/routes/layouts/auth-layout.tsx', 'src/app/routes/auth/login.tsx'], budgetKb: 200 },
+  {
+    name: 'application list',
+    path: '/my-application',
+    routeModules: ['src/app/routes/layouts/main-layout.tsx', 'src/app/routes/applications/list.tsx'],
+    budgetKb: 300,
+  },
+];
+
+export interface PageWeight {
+  name: string;
+  budgetKb: number;
+  /** gzip bytes of all first-load JS chunks. */
+  gzipBytes: number;
+  /** raw bytes of the same chunks. */
+  rawBytes: number;
+  files: string[];
+}
+
+export function readManifest(distDir: string): Manifest {
+  return JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+/** Static-import closure of `keys` in the manifest (chunk keys). */
+function closure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the Vite manifest`);
+    seen.add(key);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+/** Weighs each page's first-load JavaScript in the build at `distDir` (which has .vite/manifest.json). */
+export function weighPages(distDir: string, pages: PageBudget[] = PAGE_BUDGETS): PageWeight[] {
+  const manifest = readManifest(distDir);
+  const entries = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
+  return pages.map((p) => {
+    const keys = closure(manifest, [...entries, ...p.routeModules]);
+    const files = [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+    let gzipBytes = 0;
+    let rawBytes = 0;
+    for (const f of files) {
+      const body = readFileSync(join(distDir, f));
+      rawBytes += body.length;
+      gzipBytes += gzipSync(body, { level: 9 }).length;
+    }
+    return { name: p.name, budgetKb: p.budgetKb, gzipBytes, rawBytes, files };
+  });
+}
+
+/**
+ * JavaScript the browser fetched from `origin` while loading `url` in `page` until the network was
+ * idle: the files (paths under dist) and their gzip size (level 9) read from `distDir`, so the
+ * figure does not depend on which encoding the server chose.
+ */
+export async function weighLoadedScripts(page: import('playwright-core').Page, url: string, distDir: string): Promise<{ gzipBytes: number; files: string[] }> {
+  const origin = new URL(url).origin;
+  const files = new Set<string>();
+  const onRequest = (req: import('playwright-core').Request) => {
+    const u = new URL(req.url());
+    if (u.origin === origin && u.pathname.endsWith('.js')) files.add(u.pathname.slice(1));
+  };
+  page.on('request', onRequest);
+  try {
+    await page.goto(url, { waitUntil: 'networkidle' });
+  } finally {
+    page.off('request', onRequest);
+  }
+  let gzipBytes = 0;
+  for (const f of files) gzipBytes += gzipSync(readFileSync(join(distDir, f)), { level: 9 }).length;
+  return { gzipBytes, files: [...files] };
+}

@@ -1,0 +1,22 @@
+/** Issue 10 item 5: Account Settings says 'Full Name must be at most 120 characters' / 'Fullname is required'. */
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { renderWithProviders } from '../../../components/test-render.tsx';
+import { EditProfileForm } from './edit-profile-form.tsx';
+
+const user = { id: 'u1', fullName: 'Demo', email: 'demo@pesan.local', phoneNumber: '0812', avatar: null, organizationId: 'o1', emailVerified: true };
+
+describe('edit profile form messages', () => {
+  it('says an over-long full name is too long and an empty one is required, with no API field name', async () => {
+    renderWithProviders(<EditProfileForm user={user} onSaved={() => {}} />);
+    const name = screen.getByLabelText('Full Name');
+    fireEvent.change(name, { target: { value: 'a'.repeat(121) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Full Name must be at most 120 characters')).toBeTruthy();
+    expect(screen.queryByText('Fullname is required')).toBeNull();
+    expect(document.body.textContent).not.toContain('fullName');
+    fireEvent.change(name, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Fullname is required')).toBeTruthy();
+  });
+});

@@ -1,0 +1,338 @@
+/**
+ * Quota warning settings of one application (console.md §2 Notification settings, §3 Quota
+ * threshold settings, §4 Quota warning, §5 Quota e-mails, §8 Quota save):
+ * - the On/Off switch: turning it off saves at once with disable true; turning it on is saved by Save;
+ * - recipient e-mails: Enter adds one; an invalid one shows 'Masukkan email yang valid'; at most 5,
+ *   and at 5 a notice says the maximum was reached;
+ * - per channel (quota type) a tick (the reminder flag), the remaining quota and a threshold input
+ *   (digits only, leading zeros stripped, empty = 0; sent only when above 0), enabled only while
+ *   ticked; unticking resets it to 0;
+ * - Save with the spec's success toast, an error toast on failure;
+ * - unsaved changes ask 'Leave this page?' (Stay / Leave) on in-app navigation, browser back and
+ *   a change of application, and the browser's own prompt on closing the tab.
+ * The caller gives the applications to pick from (the applications feature's list).
+ */
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { Alert, Badge, Button, Checkbox, CloseButton, Group, Modal, Paper, Select, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useBlocker } from 'react-router';
+import {
+  MAX_QUOTA_RECIPIENTS,
+  QUOTA_MESSAGES,
+  QUOTA_TYPE_IDS,
+  QUOTA_TYPE_INFO,
+  isValidRecipient,
+  normaliseThresholdInput,
+  type QuotaSettings,
+  type QuotaType,
+} from '@pesan/contracts/quota';
+import { toastApiError, toastError, toastSuccess } from '../../../components/toasts.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useQuotaSettings } from '../api/get-quota-settings.ts';
+import { useUpdateQuotaSettings } from '../api/update-quota-settings.ts';
+
+export interface QuotaApplicationOption {
+  id: string;
+  name: string;
+}
+
+type Rows = Record<QuotaType, { reminder: boolean; text: string }>;
+
+interface FormState {
+  enabled: boolean;
+  recipients: string[];
+  rows: Rows;
+}
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+function fromSettings(s: QuotaSettings): FormState {
+  const rows = Object.fromEntries(QUOTA_TYPE_IDS.map((t) => [t, { reminder: false, text: '0' }])) as Rows;
+  for (const t of s.thresholds) rows[t.type] = { reminder: t.reminder, text: String(t.threshold) };
+  return { enabled: !s.disable, recipients: s.email_recipient, rows };
+}
+
+const same = (a: FormState, b: FormState) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The PUT body of a form state (console.md §7: per channel reminder and, when above 0, threshold). */
+function toInput(f: FormState, disable: boolean) {
+  return {
+    disable,
+    email_recipient: f.recipients,
+    thresholds: QUOTA_TYPE_IDS.map((type) => {
+      const value = f.rows[type].reminder ? normaliseThresholdInput(f.rows[type].text).value : 0;
+      return value > 0 ? { type, reminder: f.rows[type].reminder, threshold: value } : { type, reminder: f.rows[type].reminder };
+    }),
+  };
+}
+
+/** 'Leave this page?' with Stay and Leave (console.md §2). */
+export function LeaveDialog({ opened, onStay, onLeave }: { opened: boolean; onStay: () => void; onLeave: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onStay} title={QUOTA_MESSAGES.leaveTitle} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack>
+        <Text size="sm">{QUOTA_MESSAGES.leaveText}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onStay}>
+            Stay
+          </Button>
+          <Button color="red" onClick={onLeave}>
+            Leave
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function SettingsForm({ applicationId, settings, onDirtyChange }: { applicationId: string; settings: QuotaSettings; onDirtyChange: (dirty: boolean) => void }) {
+  const update = useUpdateQuotaSettings();
+  const [saved, setSaved] = useState(() => fromSettings(settings));
+  const [form, setForm] = useState(saved);
+  const [draft, setDraft] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const dirty = !same(form, saved);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  const remaining = useMemo(() => new Map(settings.thresholds.map((t) => [t.type, t.remain_quota])), [settings]);
+  const full = form.recipients.length >= MAX_QUOTA_RECIPIENTS;
+  const off = !form.enabled;
+
+  const save = async (state: FormState, disable: boolean) => {
+    try {
+      const res = await update.mutateAsync({ applicationId, ...toInput(state, disable) });
+      const next = fromSettings(res.data);
+      setSaved(next);
+      setForm(next);
+      toastSuccess(res.message ?? QUOTA_MESSAGES.saved);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) toastError(err.message);
+      else if (err instanceof ApiError && err.status >= 500) toastError(QUOTA_MESSAGES.saveFailed);
+      else toastApiError(err, { fallback: QUOTA_MESSAGES.saveFailed });
+    }
+  };
+
+  const addRecipient = () => {
+    const value = draft.trim().toLowerCase();
+    if (!value) return;
+    if (!isValidRecipient(value)) return setEmailError(QUOTA_MESSAGES.emailInvalid);
+    if (form.recipients.includes(value)) return setEmailError(QUOTA_MESSAGES.duplicateRecipient);
+    if (full) return;
+    setForm((f) => ({ ...f, recipients: [...f.recipients, value] }));
+    setDraft('');
+    setEmailError(null);
+  };
+  const onEmailKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      addRecipient();
+    }
+  };
+  const setRow = (type: QuotaType, row: Partial<Rows[QuotaType]>) => setForm((f) => ({ ...f, rows: { ...f.rows, [type]: { ...f.rows[type], ...row } } }));
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="lg">
+        <Group justify="space-between" wrap="nowrap" gap="md">
+          <div>
+            <Text fw={600}>Quota warning</Text>
+            <Text size="sm" c="gray.7">
+              E-mail the recipients when a ticked channel's remaining quota falls to its threshold.
+            </Text>
+          </div>
+          <Switch
+            size="lg"
+            onLabel="On"
+            offLabel="Off"
+            aria-label="Quota warning"
+            checked={form.enabled}
+            disabled={update.isPending}
+            onChange={(e) => {
+              const enabled = e.currentTarget.checked;
+              if (enabled) setForm((f) => ({ ...f, enabled: true }));
+              // Off saves at once with disable true (console.md §4).
+              else void save({ ...form, enabled: false }, true);
+            }}
+          />
+        </Group>
+      </Paper>
+
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="sm">
+          <Title order={3} size="h5">
+            Email recipients
+          </Title>
+          <TextInput
+            label="Email recipient"
+            description={`Type an address and press Enter. Up to ${MAX_QUOTA_RECIPIENTS} recipients.`}
+            placeholder="name@company.com"
+            type="email"
+            value={draft}
+            disabled={off || full}
+            error={emailError}
+            onChange={(e) => {
+              setDraft(e.currentTarget.value);
+              if (emailError) setEmailError(null);
+            }}
+            onKeyDown={onEmailKey}
+          />
+          {full ? (
+            <Alert color="blue" variant="light" icon={<IconInfoCircle size={16} aria-hidden />} p="xs">
+              {QUOTA_MESSAGES.maxRecipients}
+            </Alert>
+          ) : null}
+          {form.recipients.length ? (
+            <Group gap="xs" aria-label="Recipients" role="list">
+              {form.recipients.map((r) => (
+                <Badge
+                  key={r}
+                  role="listitem"
+                  size="lg"
+                  variant="light"
+                  color="gray"
+                  tt="none"
+                  fw={500}
+                  rightSection={
+                    off ? null : (
+                      <CloseButton
+                        size="xs"
+                        aria-label={`Remove ${r}`}
+                        onClick={() => setForm((f) => ({ ...f, recipients: f.recipients.filter((x) => x !== r) }))}
+                      />
+                    )
+                  }
+                >
+                  {r}
+                </Badge>
+              ))}
+            </Group>
+          ) : (
+            <Text size="sm" c="gray.7">
+              No recipients yet.
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="sm">
+          <div>
+            <Title order={3} size="h5">
+              Channels
+            </Title>
+            <Text size="sm" c="gray.7">
+              Tick a channel and set the remaining quota at which to warn (Call in seconds).
+            </Text>
+          </div>
+          {QUOTA_TYPE_IDS.map((type) => {
+            const { label, unit } = QUOTA_TYPE_INFO[type];
+            const row = form.rows[type];
+            return (
+              <Group key={type} justify="space-between" gap="sm" py={6} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+                <Stack gap={2} miw={200} style={{ flex: '1 1 200px' }}>
+                  <Checkbox
+                    label={label}
+                    checked={row.reminder}
+                    disabled={off}
+                    onChange={(e) => {
+                      const reminder = e.currentTarget.checked;
+                      // Unticking resets the threshold to 0 (console.md §4).
+                      setRow(type, reminder ? { reminder } : { reminder, text: '0' });
+                    }}
+                  />
+                  <Text size="xs" c="gray.7" pl={32}>
+                    Remaining: {numberFormat.format(remaining.get(type) ?? 0)} {unit}
+                  </Text>
+                </Stack>
+                <TextInput
+                  aria-label={`${label} threshold`}
+                  placeholder="0"
+                  inputMode="numeric"
+                  w={170}
+                  rightSection={<Text size="xs" c="gray.7">{unit}</Text>}
+                  rightSectionWidth={76}
+                  value={row.text}
+                  disabled={off || !row.reminder}
+                  onChange={(e) => setRow(type, { text: normaliseThresholdInput(e.currentTarget.value).text })}
+                />
+              </Group>
+            );
+          })}
+        </Stack>
+      </Paper>
+
+      <Group justify="flex-end">
+        <Button onClick={() => void save(form, !form.enabled)} loading={update.isPending} disabled={!dirty}>
+          Save
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * The notification settings page body: the application picker and the settings of the picked
+ * application. `applications` must not be empty (the page shows its own empty state).
+ */
+export function QuotaSettingsPanel({ applications }: { applications: QuotaApplicationOption[] }) {
+  const [applicationId, setApplicationId] = useState(applications[0]!.id);
+  const [dirty, setDirty] = useState(false);
+  const [pendingApp, setPendingApp] = useState<string | null>(null);
+  const settings = useQuotaSettings(applicationId);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+
+  const pick = (id: string) => {
+    if (id === applicationId) return;
+    if (dirty) setPendingApp(id);
+    else setApplicationId(id);
+  };
+
+  return (
+    <Stack gap="lg">
+      <Select
+        label="Application"
+        data={applications.map((a) => ({ value: a.id, label: a.name }))}
+        value={applicationId}
+        onChange={(v) => v && pick(v)}
+        allowDeselect={false}
+        searchable={applications.length > 8}
+        maw={420}
+      />
+      {settings.isPending ? (
+        <Stack gap="md" aria-label="Loading notification settings">
+          <Skeleton height={72} radius="md" />
+          <Skeleton height={140} radius="md" />
+          <Skeleton height={320} radius="md" />
+        </Stack>
+      ) : settings.isError ? (
+        <Alert color="red" variant="light" title="Error">
+          {QUOTA_MESSAGES.loadFailed}
+        </Alert>
+      ) : (
+        <SettingsForm key={applicationId} applicationId={applicationId} settings={settings.data} onDirtyChange={setDirty} />
+      )}
+      <LeaveDialog
+        opened={blocker.state === 'blocked' || pendingApp !== null}
+        onStay={() => {
+          if (blocker.state === 'blocked') blocker.reset();
+          setPendingApp(null);
+        }}
+        onLeave={() => {
+          setDirty(false);
+          if (blocker.state === 'blocked') blocker.proceed();
+          if (pendingApp) setApplicationId(pendingApp);
+          setPendingApp(null);
+        }}
+      />
+    </Stack>
+  );
+}
