@@ -54,6 +54,9 @@ export async function startSmtpPeer(refuse: (address: string, attempt: number) =
       });
     },
   });
+  // A client killed mid-transaction (kill -9 tests) resets its connection: smtp-server reports that
+  // as an 'error' event, which must not become an uncaught exception of the test process.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.server.address() as AddressInfo).port;
   return Object.assign(peer, {
