@@ -33,6 +33,7 @@ import { applicationRoutes } from './modules/application/application.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { tokenRoutes } from './modules/token/token.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { quotaRoutes } from './modules/quota/quota.routes.ts';
 import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
@@ -186,6 +187,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(webhooksRoutes(ctx), { prefix: '/api' });
   await app.register(tokenRoutes(ctx), { prefix: '/api' });
   await app.register(recordsRoutes(ctx), { prefix: '/api' });
+  await app.register(dashboardRoutes(ctx), { prefix: '/api' });
   await app.register(quotaRoutes(ctx), { prefix: '/api' });
   await app.register(termsRoutes(ctx), { prefix: '/api' });
   await app.register(uploadRoutes(ctx), { prefix: '/api' });

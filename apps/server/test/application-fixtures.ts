@@ -3,6 +3,8 @@
  * organization (through accounts-helper.ts), and message rows inserted directly.
  */
 import { messages } from '../src/db/schema/messages.ts';
+import { hourOf } from '../src/messaging/record-status.ts';
+import { moveStatsCounter } from '../src/messaging/status.repo.ts';
 import { signUpVerifiedUser, signUpWithOrganization } from './accounts-helper.ts';
 import { sameOrigin, type TestApp } from './harness.ts';
 
@@ -31,11 +33,16 @@ export async function createAccount(t: TestApp, opts: { withOrganization?: boole
 
 export type MessageValues = Partial<typeof messages.$inferInsert> & { organizationId: string; applicationId: string; channel: string; recipient: string };
 
-/** Inserts one messages row (status 'delivered' and body {} unless given); returns its id. */
+/**
+ * Inserts one messages row (status 'delivered' and body {} unless given) and counts it in the
+ * hourly rollup message_stats_hourly as the accept path does; returns its id.
+ */
 export async function insertMessage(t: TestApp, values: MessageValues): Promise<string> {
-  const [row] = await t.ctx.database.db
+  const db = t.ctx.database.db;
+  const [row] = await db
     .insert(messages)
     .values({ status: 'delivered', body: {}, ...values })
-    .returning({ id: messages.id });
+    .returning({ id: messages.id, status: messages.status, createdAt: messages.createdAt });
+  await moveStatsCounter(db, { applicationId: values.applicationId, channel: values.channel, hour: hourOf(row!.createdAt), from: null, to: row!.status });
   return row!.id;
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { RECORDS_MESSAGES } from '@pesan/contracts/records';
+import { messages } from '../src/db/schema/messages.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { createAccount, insertMessage, type Account } from './application-fixtures.ts';
 
@@ -88,7 +90,7 @@ describe('monitoring records API', () => {
     expect(body.data.every((r: { status: string }) => r.status === 'undelivered')).toBe(true);
     expect(body.last_update).toBe(at(20 * 60 + 5).toISOString());
     const none = (await records(a, { application_id: appId, channel: 'sms', showType: 'read' })).json();
-    expect(none).toEqual({ data: [], page: 1, limit: 10, pages: 0, total: 0, last_update: null });
+    expect(none).toEqual({ data: [], page: 1, limit: 10, pages: 0, total: 0, total_capped: false, next_cursor: null, last_update: null });
   });
 
   it('filters by an inclusive created_at range', async () => {
@@ -106,7 +108,7 @@ describe('monitoring records API', () => {
     expect(prefix.data.map((r: { msgid: string }) => r.msgid)).toContain(smsIds[7]);
     const leadingZero = (await records(a, { application_id: appId, channel: 'sms', search: { name: 'Number', key: 'number', value: '0812-9999' } })).json();
     expect(leadingZero.data.map((r: { msgid: string }) => r.msgid)).toEqual([smsIds[5]]);
-    const digits = (await records(a, { application_id: appId, channel: 'sms', search: { key: 'number', value: '11000001' }, limit: 100 })).json();
+    const digits = (await records(a, { application_id: appId, channel: 'sms', search: { key: 'number', value: '0811000001' }, limit: 100 })).json();
     expect(digits.data.map((r: { msgid: string }) => r.msgid)).toEqual(smsIds.slice(10, 20).reverse());
     const e164 = (await records(a, { application_id: appId, channel: 'sms', search: { key: 'number', value: '+62 811-0000-002' } })).json();
     expect(e164.data.map((r: { msgid: string }) => r.msgid)).toEqual([smsIds[2]]);
@@ -114,6 +116,7 @@ describe('monitoring records API', () => {
     expect(email.data).toHaveLength(1);
     expect(email.data[0]).toMatchObject({ email: 'Alice.Smith@Example.com', phone_number: null, status: 'opened' });
     const empty = (await records(a, { application_id: appId, channel: 'email', search: { key: 'email', value: '' } })).json();
+    expect(empty).toMatchObject({ total_capped: false, next_cursor: null });
     expect(empty.total).toBe(2);
     const wildcard = (await records(a, { application_id: appId, channel: 'email', search: { key: 'email', value: '%' } })).json();
     expect(wildcard.total).toBe(0);
@@ -148,5 +151,141 @@ describe('monitoring records API', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('not_found');
     }
+  });
+
+  it('takes whole days in Asia/Jakarta (end day included) and ISO date-times', async () => {
+    const id = await (async () =>
+      (await t.app.inject({ method: 'POST', url: '/api/application', headers: a.headers, payload: { applicationName: 'Days App', channels: [{ channel: 'sms' }] } })).json().id as string)();
+    const org = a.organizationId;
+    const mk = (iso: string) => insertMessage(t, { organizationId: org, applicationId: id, channel: 'sms', recipient: '+628110009999', createdAt: new Date(iso), updatedAt: new Date(iso) });
+    const late = await mk('2025-03-10T23:59:00+07:00');
+    const midnight = await mk('2025-03-11T00:00:00+07:00');
+    const before = await mk('2025-03-09T23:59:59.999+07:00');
+    const ids = async (startDate: string, endDate: string) => {
+      const res = await records(a, { application_id: id, channel: 'sms', startDate, endDate, limit: 100 });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body.total).toBe(body.data.length);
+      return body.data.map((r: { msgid: string }) => r.msgid);
+    };
+    expect(await ids('2025-03-10', '2025-03-10')).toEqual([late]);
+    expect(await ids('2025-03-11', '2025-03-11')).toEqual([midnight]);
+    expect(await ids('2025-03-09', '2025-03-10')).toEqual([late, before]);
+    expect(await ids('2025-03-10', '2025-03-11')).toEqual([midnight, late]);
+    // ISO bounds are instants, both inclusive; a day start and an ISO end mix.
+    expect(await ids('2025-03-10T16:59:00Z', '2025-03-10T17:00:00Z')).toEqual([midnight, late]);
+    expect(await ids('2025-03-10T23:59:00.001+07:00', '2025-03-11T00:00:00+07:00')).toEqual([midnight]);
+    expect(await ids('2025-03-10', '2025-03-10T23:59:00+07:00')).toEqual([late]);
+    // 31 days is the most, 1 day the least.
+    expect((await records(a, { application_id: id, channel: 'sms', startDate: '2025-03-01', endDate: '2025-03-31' })).statusCode).toBe(200);
+    const long = await records(a, { application_id: id, channel: 'sms', startDate: '2025-03-01', endDate: '2025-04-01' });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error).toMatchObject({ code: 'invalid_request', message: RECORDS_MESSAGES.rangeTooLong, details: [{ path: 'endDate', message: RECORDS_MESSAGES.rangeTooLong }] });
+    const inverted = await records(a, { application_id: id, channel: 'sms', startDate: '2025-03-02', endDate: '2025-03-01' });
+    expect(inverted.json().error.message).toBe(RECORDS_MESSAGES.rangeInvalid);
+    for (const [startDate, message] of [
+      ['2025-02-30', '`startDate` must be a real day between the years 2000 and 2100'],
+      ['yesterday', '`startDate` must be a date (YYYY-MM-DD) or an ISO date-time'],
+      ['2025-3-1', '`startDate` must be a date (YYYY-MM-DD) or an ISO date-time'],
+      ['2025-03-01T10:00:00', '`startDate` must be a date (YYYY-MM-DD) or an ISO date-time'],
+    ]) {
+      const res = await records(a, { application_id: id, channel: 'sms', startDate, endDate: '2025-03-02' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details).toEqual([{ path: 'startDate', message }]);
+    }
+  });
+
+  it('finds a number however it is typed, and a search that cannot match is the empty result', async () => {
+    const id = (await t.app.inject({ method: 'POST', url: '/api/application', headers: a.headers, payload: { applicationName: 'Numbers App', channels: [{ channel: 'sms' }] } })).json().id as string;
+    const org = a.organizationId;
+    const mine = [
+      await insertMessage(t, { organizationId: org, applicationId: id, channel: 'sms', recipient: '+6281234560001', createdAt: at(1), updatedAt: at(1) }),
+      await insertMessage(t, { organizationId: org, applicationId: id, channel: 'sms', recipient: '+6281234560001', createdAt: at(2), updatedAt: at(2) }),
+    ].reverse();
+    await insertMessage(t, { organizationId: org, applicationId: id, channel: 'sms', recipient: '+6281234560002', createdAt: at(3), updatedAt: at(3) });
+    await insertMessage(t, { organizationId: org, applicationId: id, channel: 'sms', recipient: '+6591234560001', createdAt: at(4), updatedAt: at(4) });
+    const find = async (key: string, value: string) => (await records(a, { application_id: id, channel: 'sms', search: { key, value } })).json();
+    for (const typed of ['081234560001', '6281234560001', '+6281234560001', '+62 812-3456-0001', '(0812) 3456 0001']) {
+      const body = await find('number', typed);
+      expect(body.data.map((r: { msgid: string }) => r.msgid), typed).toEqual(mine);
+      expect(body.total).toBe(2);
+    }
+    // A partial number matches the numbers it begins (0812… is +62812…, never +65…).
+    expect((await find('number', '0812345600')).total).toBe(3);
+    for (const [key, value] of [
+      ['number', '0812abc'],
+      ['number', 'abc'],
+      ['number', '+'],
+      ['message_id', 'not-an-id!'],
+      ['message_id', 'zzzz'],
+      ['email', 'a@b.co'],
+    ]) {
+      const body = await find(key, value);
+      expect(body, `${key} ${value}`).toEqual({ data: [], page: 1, limit: 10, pages: 0, total: 0, total_capped: false, next_cursor: null, last_update: null });
+    }
+  });
+
+  it('pages by keyset cursor without duplicates or gaps while new messages arrive', async () => {
+    const id = (await t.app.inject({ method: 'POST', url: '/api/application', headers: a.headers, payload: { applicationName: 'Keyset App', channels: [{ channel: 'sms' }] } })).json().id as string;
+    const org = a.organizationId;
+    const now = Date.now();
+    const existing: string[] = [];
+    // 25 messages, in pairs sharing one created_at (ties broken by id).
+    for (let i = 0; i < 25; i++) {
+      const when = new Date(now - 60_000 - Math.floor(i / 2) * 1000);
+      existing.push(await insertMessage(t, { organizationId: org, applicationId: id, channel: 'sms', recipient: `+62811${String(i).padStart(7, '0')}`, createdAt: when, updatedAt: when }));
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let arrived = 0;
+    for (let guard = 0; guard < 10; guard++) {
+      const res = await records(a, { application_id: id, channel: 'sms', limit: 7, ...(cursor ? { cursor } : {}) });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      seen.push(...body.data.map((r: { msgid: string }) => r.msgid));
+      // A new message arrives between page loads.
+      await insertMessage(t, { organizationId: org, applicationId: id, channel: 'sms', recipient: '+628119999999', createdAt: new Date(), updatedAt: new Date() });
+      arrived++;
+      if (!body.next_cursor) break;
+      cursor = body.next_cursor;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect([...seen].sort()).toEqual([...existing].sort());
+    const last = (await records(a, { application_id: id, channel: 'sms', limit: 100 })).json();
+    expect(last.total).toBe(25 + arrived);
+    // `page` still pages by offset; a forged cursor is a 400.
+    const p2 = (await records(a, { application_id: id, channel: 'sms', limit: 7, page: 2 })).json();
+    expect(p2.data.map((r: { msgid: string }) => r.msgid)).toEqual(last.data.slice(7, 14).map((r: { msgid: string }) => r.msgid));
+    const forged = await records(a, { application_id: id, channel: 'sms', cursor: 'bm90LWEtY3Vyc29y' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error.details[0].path).toBe('cursor');
+  });
+
+  it('totals from the hourly rollup equal a brute-force count', async () => {
+    const db = t.ctx.database.db;
+    const brute = async (f: { status?: string; from?: Date; to?: Date; toExclusive?: boolean }) => {
+      const conds = [eq(messages.applicationId, appId), eq(messages.channel, 'sms')];
+      if (f.status) conds.push(eq(messages.status, f.status));
+      if (f.from) conds.push(gte(messages.createdAt, f.from));
+      if (f.to) conds.push(f.toExclusive ? lt(messages.createdAt, f.to) : lte(messages.createdAt, f.to));
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(messages).where(and(...conds));
+      return row!.n;
+    };
+    const cases: [object, Parameters<typeof brute>[0]][] = [
+      [{}, {}],
+      [{ showType: 'undelivered' }, { status: 'undelivered' }],
+      [{ startDate: '2025-03-01', endDate: '2025-03-01' }, { from: new Date('2025-02-28T17:00:00Z'), to: new Date('2025-03-01T17:00:00Z'), toExclusive: true }],
+      [{ startDate: '2025-03-01', endDate: '2025-03-02', showType: 'delivered' }, { status: 'delivered', from: new Date('2025-02-28T17:00:00Z'), to: new Date('2025-03-02T17:00:00Z'), toExclusive: true }],
+      // ISO bounds off the hour: the partial edge hours are counted exactly.
+      [{ startDate: at(90).toISOString(), endDate: at(600).toISOString() }, { from: at(90), to: at(600) }],
+      [{ startDate: at(61).toISOString(), endDate: at(119).toISOString() }, { from: at(61), to: at(119) }],
+      [{ startDate: at(59).toISOString(), endDate: at(121).toISOString(), showType: 'undelivered' }, { status: 'undelivered', from: at(59), to: at(121) }],
+      [{ startDate: at(120).toISOString(), endDate: at(300).toISOString() }, { from: at(120), to: at(300) }],
+    ];
+    for (const [query, f] of cases) {
+      const body = (await records(a, { application_id: appId, channel: 'sms', ...query })).json();
+      expect(body.total, JSON.stringify(query)).toBe(await brute(f));
+    }
+    expect(await brute({ from: at(120), to: at(300) })).toBe(4);
   });
 });

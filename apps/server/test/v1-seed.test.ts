@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messageEvents, messages } from '../src/db/schema/messages.ts';
-import { seedDemoTraffic } from '../src/seed/traffic.ts';
+import { DEMO_HISTORY_DAYS, seedDemoTraffic } from '../src/seed/traffic.ts';
 import type { ChannelId } from '@pesan/contracts/channels';
 import { sandboxLifecycle } from '../src/messaging/drivers/sandbox.ts';
 import { undispatchedMessages } from '../src/messaging/dispatch.ts';
-import { messageStatsHourly } from '../src/db/schema/messages.ts';
+import { conversationStatsHourly, messageStatsHourly } from '../src/db/schema/messages.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { createAppWithToken, v1Get } from './v1-helper.ts';
 
@@ -15,15 +15,23 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-it('seeds 25 finished demo messages over the last 24 hours, several per channel, readable through /v1', async () => {
+it('seeds 25 finished demo messages over the last 24 hours, several per channel, readable through /v1, and 4 weeks of older traffic', async () => {
   const a = await createAppWithToken(t, { channels: ['sms'] });
   await seedDemoTraffic(t.ctx, {});
   expect((await t.ctx.database.db.select().from(messages)).length).toBe(0);
   await seedDemoTraffic(t.ctx, { applicationId: a.applicationId, organizationId: a.organizationId });
-  const rows = await t.ctx.database.db.select().from(messages).where(eq(messages.applicationId, a.applicationId));
-  expect(rows.length).toBe(25);
-  expect(new Set(rows.map((r) => r.channel))).toEqual(new Set(['whatsapp', 'sms', 'sms_otp', 'call', 'voice_otp', 'email']));
+  const all = await t.ctx.database.db.select().from(messages).where(eq(messages.applicationId, a.applicationId));
   const dayAgo = Date.now() - 24 * 3600_000 - 60_000;
+  const rows = all.filter((r) => r.createdAt.getTime() > dayAgo);
+  expect(rows.length).toBe(25);
+  // Older traffic on each of the DEMO_HISTORY_DAYS days before, on every channel, for the dashboard.
+  const older = all.filter((r) => r.createdAt.getTime() <= dayAgo);
+  const days = new Set(older.map((r) => Math.floor((Date.now() - r.createdAt.getTime()) / 86_400_000)));
+  expect(days.size).toBeGreaterThanOrEqual(DEMO_HISTORY_DAYS - 1);
+  expect(Math.min(...older.map((r) => r.createdAt.getTime()))).toBeLessThan(Date.now() - 26 * 86_400_000);
+  expect(new Set(older.map((r) => r.channel)).size).toBe(6);
+  for (const r of older) expect(r.status).toBe(sandboxLifecycle(r.channel as ChannelId, r.recipient).at(-1)!.status);
+  expect(new Set(rows.map((r) => r.channel))).toEqual(new Set(['whatsapp', 'sms', 'sms_otp', 'call', 'voice_otp', 'email']));
   for (const channel of ['whatsapp', 'sms', 'sms_otp', 'call', 'voice_otp', 'email']) {
     expect(rows.filter((r) => r.channel === channel).length, channel).toBeGreaterThanOrEqual(3);
   }
@@ -47,8 +55,14 @@ it('seeds 25 finished demo messages over the last 24 hours, several per channel,
   expect(await undispatchedMessages(t.ctx.database.db, new Date(Date.now() + 3 * 60_000))).toEqual([]);
   // The hourly counters hold every message at its final status.
   const stats = await t.ctx.database.db.select().from(messageStatsHourly).where(eq(messageStatsHourly.applicationId, a.applicationId));
-  expect(stats.reduce((n, s) => n + s.count, 0)).toBe(25);
-  expect(stats.filter((s) => s.status === 'read').reduce((n, s) => n + s.count, 0)).toBe(rows.filter((r) => r.status === 'read').length);
+  expect(stats.reduce((n, s) => n + s.count, 0)).toBe(all.length);
+  expect(stats.filter((s) => s.status === 'read').reduce((n, s) => n + s.count, 0)).toBe(all.filter((r) => r.status === 'read').length);
+  // Every WhatsApp message carries its conversation, and the session rollup counts each once.
+  const wa = all.filter((r) => r.channel === 'whatsapp');
+  expect(wa.every((r) => r.conversationCategory && r.conversationInitiator)).toBe(true);
+  const sessions = await t.ctx.database.db.select().from(conversationStatsHourly).where(eq(conversationStatsHourly.applicationId, a.applicationId));
+  expect(sessions.reduce((n, s) => n + s.count, 0)).toBe(wa.length);
+  expect(sessions.filter((s) => s.initiator === 'user').reduce((n, s) => n + s.count, 0)).toBe(wa.filter((r) => r.conversationCategory === 'service').length);
   const res = await v1Get(t, rows[0]!.id, a.tokens.sms.accessToken);
   expect(res.statusCode).toBe(200);
   expect(res.json().events.length).toBeGreaterThan(1);

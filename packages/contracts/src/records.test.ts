@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskRequestBody } from './records.ts';
+import { RECORDS_MESSAGES, consoleDate, decodeRecordsCursor, encodeRecordsCursor, maskRequestBody, recordsRangeError, resolveRecordsRange, zonedDayStart } from './records.ts';
 
 describe('maskRequestBody (message detail, issue 9)', () => {
   it('masks OTP codes in SMS OTP texts and keeps the rest', () => {
@@ -24,5 +24,31 @@ describe('maskRequestBody (message detail, issue 9)', () => {
     const sms = { to: '+62', text: 'Code 1234' };
     maskRequestBody('sms_otp', sms);
     expect(sms.text).toBe('Code 1234');
+  });
+});
+
+describe('console dates (ARCHITECTURE.md §5)', () => {
+  it('turns days into Asia/Jakarta bounds, the end day included', () => {
+    expect(zonedDayStart('2026-11-23', 'Asia/Jakarta').toISOString()).toBe('2026-11-22T17:00:00.000Z');
+    expect(zonedDayStart('2026-03-29', 'Europe/Amsterdam').toISOString()).toBe('2026-03-28T23:00:00.000Z');
+    expect(zonedDayStart('2026-03-30', 'Europe/Amsterdam').toISOString()).toBe('2026-03-29T22:00:00.000Z');
+    expect(resolveRecordsRange('2026-11-01', '2026-11-01')).toEqual({ from: new Date('2026-10-31T17:00:00Z'), to: new Date('2026-11-01T17:00:00Z'), toExclusive: true });
+    expect(resolveRecordsRange('2026-11-01T00:00:00Z', '2026-11-02T00:00:00Z')).toEqual({ from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-11-02T00:00:00Z'), toExclusive: false });
+  });
+  it('keeps ranges to 1–31 days', () => {
+    expect(recordsRangeError('2026-11-01', '2026-11-01')).toBeNull();
+    expect(recordsRangeError('2026-11-01', '2026-12-01')).toBeNull();
+    expect(recordsRangeError('2026-11-01', '2026-12-02')).toBe(RECORDS_MESSAGES.rangeTooLong);
+    expect(recordsRangeError('2026-11-02', '2026-11-01')).toBe(RECORDS_MESSAGES.rangeInvalid);
+    expect(recordsRangeError('2026-11-01T00:00:00Z', '2026-12-02T00:00:00Z')).toBeNull();
+    expect(recordsRangeError('2026-11-01T00:00:00Z', '2026-12-02T00:00:00.001Z')).toBe(RECORDS_MESSAGES.rangeTooLong);
+    expect(consoleDate('startDate').safeParse('2026-02-29').success).toBe(false);
+    expect(consoleDate('startDate').safeParse('2028-02-29').success).toBe(true);
+  });
+  it('round-trips a keyset cursor and refuses others', () => {
+    const c = { at: '2026-11-23T01:02:03.456789Z', id: '0b6f3c1e-8f3a-4b8e-9c1d-2a3b4c5d6e7f' };
+    expect(decodeRecordsCursor(encodeRecordsCursor(c))).toEqual(c);
+    expect(decodeRecordsCursor('bm90LWEtY3Vyc29y')).toBeNull();
+    expect(decodeRecordsCursor('%%%')).toBeNull();
   });
 });

@@ -42,22 +42,156 @@ export function isoDateTimeInRange(name: string) {
     }, `\`${name}\` must be between the years ${MIN_DATE_YEAR} and ${MAX_DATE_YEAR}`);
 }
 
+/**
+ * The organization time zone when the organization names none (ARCHITECTURE.md §5). Organizations
+ * have no time zone column yet, so every console day is a day in this zone.
+ */
+export const DEFAULT_TIME_ZONE = 'Asia/Jakarta';
+
+/** Searches that count matches stop counting here (the answer then says `total_capped`). */
+export const SEARCH_COUNT_LIMIT = 10_000;
+
+const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `v` is a real calendar day written `YYYY-MM-DD` in the years MIN_DATE_YEAR..MAX_DATE_YEAR. */
+export function isConsoleDay(v: string): boolean {
+  const m = DAY_RE.exec(v);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y >= MIN_DATE_YEAR && y <= MAX_DATE_YEAR && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** Offset of `timeZone` from UTC at instant `ms`, in ms (Asia/Jakarta: +7 h). */
+function zoneOffsetMs(ms: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(ms));
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')) - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * The instant day `day` ('YYYY-MM-DD') starts in `timeZone`: `zonedDayStart('2026-11-23',
+ * 'Asia/Jakarta')` is 2026-11-22T17:00:00Z. Handles zones with daylight saving.
+ */
+export function zonedDayStart(day: string, timeZone: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const guess = Date.UTC(y, m - 1, d);
+  let at = guess - zoneOffsetMs(guess, timeZone);
+  at = guess - zoneOffsetMs(at, timeZone);
+  return new Date(at);
+}
+
+/** The day after `day`, both 'YYYY-MM-DD'. */
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A console date field (ARCHITECTURE.md §5): `YYYY-MM-DD` (a whole day in the organization's time
+ * zone) or an ISO 8601 date-time with offset, in the years MIN_DATE_YEAR..MAX_DATE_YEAR. `name`
+ * is the field the 400 message names, as the other /api date messages do ('`startDate` must be a date
+ * (YYYY-MM-DD) or an ISO date-time').
+ */
+export function consoleDate(name: string) {
+  const label = `\`${name}\``;
+  const iso = z.iso.datetime({ offset: true });
+  const years = `${label} must be between the years ${MIN_DATE_YEAR} and ${MAX_DATE_YEAR}`;
+  return z.string().superRefine((v, ctx) => {
+    if (DAY_RE.test(v)) {
+      if (!isConsoleDay(v)) ctx.addIssue({ code: 'custom', message: `${label} must be a real day between the years ${MIN_DATE_YEAR} and ${MAX_DATE_YEAR}` });
+    } else if (!iso.safeParse(v).success) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a date (YYYY-MM-DD) or an ISO date-time` });
+    } else {
+      const year = new Date(v).getUTCFullYear();
+      if (!(year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR)) ctx.addIssue({ code: 'custom', message: years });
+    }
+  });
+}
+
+/**
+ * Created-at bounds of a console date range: `from` inclusive; `to` exclusive when the end is a
+ * day (the start of the next day in `timeZone`: the end day is included whole), inclusive when it
+ * is an ISO date-time. Inputs must already be valid consoleDate values.
+ */
+export interface RecordsRange {
+  from?: Date;
+  to?: Date;
+  toExclusive: boolean;
+}
+export function resolveRecordsRange(startDate: string | undefined, endDate: string | undefined, timeZone: string = DEFAULT_TIME_ZONE): RecordsRange {
+  const from = startDate ? (DAY_RE.test(startDate) ? zonedDayStart(startDate, timeZone) : new Date(startDate)) : undefined;
+  if (!endDate) return { from, toExclusive: false };
+  if (DAY_RE.test(endDate)) return { from, to: zonedDayStart(nextDay(endDate), timeZone), toExclusive: true };
+  return { from, to: new Date(endDate), toExclusive: false };
+}
+
+/**
+ * The 1–31 day rule (console.md §5, §9) on a console range, or null when it holds: an end before
+ * the start -> rangeInvalid; two days more than 31 calendar days apart (both ends counted), or
+ * date-times more than 31 × 24 h apart -> rangeTooLong.
+ */
+export function recordsRangeError(startDate: string, endDate: string, timeZone: string = DEFAULT_TIME_ZONE): string | null {
+  if (DAY_RE.test(startDate) && DAY_RE.test(endDate)) {
+    const days = (Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000 + 1;
+    if (days < 1) return RECORDS_MESSAGES.rangeInvalid;
+    return days > MAX_RANGE_DAYS ? RECORDS_MESSAGES.rangeTooLong : null;
+  }
+  const r = resolveRecordsRange(startDate, endDate, timeZone);
+  const span = r.to!.getTime() - r.from!.getTime();
+  if (span < 0 || (span === 0 && r.toExclusive)) return RECORDS_MESSAGES.rangeInvalid;
+  return span > MAX_RANGE_DAYS * 86_400_000 ? RECORDS_MESSAGES.rangeTooLong : null;
+}
+
+/** Keyset position after a row: its exact created_at (microseconds, as PostgreSQL prints it in UTC) and id. */
+export interface RecordsCursor {
+  at: string;
+  id: string;
+}
+const CURSOR_AT_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+const UUID_LIKE_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Opaque cursor text (base64url of `at|id`). */
+export function encodeRecordsCursor(c: RecordsCursor): string {
+  return btoa(`${c.at}|${c.id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+/** The position in a cursor, or null when it is not one encodeRecordsCursor made. */
+export function decodeRecordsCursor(s: string): RecordsCursor | null {
+  let text: string;
+  try {
+    text = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return null;
+  }
+  const [at, id, extra] = text.split('|');
+  if (extra !== undefined || !at || !id || !CURSOR_AT_RE.test(at) || !UUID_LIKE_RE.test(id) || Number.isNaN(Date.parse(at))) return null;
+  return { at, id };
+}
+
+/** consoleDate without a field name: to check both ends before the range rule. */
+const anyConsoleDate = consoleDate('date');
+
 export const recordsQuerySchema = z
   .object({
     application_id: z.string().min(1),
     channel: channelIdSchema,
-    startDate: isoDateTimeInRange('startDate').optional(),
-    endDate: isoDateTimeInRange('endDate').optional(),
+    startDate: consoleDate('startDate').optional(),
+    endDate: consoleDate('endDate').optional(),
     page: z.coerce.number().int().min(1).max(MAX_PAGE, `page must be at most ${MAX_PAGE}`).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+    /**
+     * Keyset paging: `next_cursor` of the previous answer; the page after that row, on the index
+     * order (created_at, id) descending. When given, `page` is not used for the offset.
+     */
+    cursor: z
+      .string()
+      .max(200)
+      .refine((v) => decodeRecordsCursor(v) !== null, 'Cursor is not valid: start again from the first page')
+      .optional(),
     showType: z.union([z.literal('all'), z.enum(MESSAGE_STATUSES)]).default('all'),
     search: z.union([recordsSearchSchema, z.literal(''), z.object({}).strict()]).optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.startDate && v.endDate) {
-      const ms = Date.parse(v.endDate) - Date.parse(v.startDate);
-      if (ms < 0) ctx.addIssue({ code: 'custom', path: ['endDate'], message: RECORDS_MESSAGES.rangeInvalid });
-      else if (ms > (MAX_RANGE_DAYS + 1) * 86_400_000) ctx.addIssue({ code: 'custom', path: ['endDate'], message: RECORDS_MESSAGES.rangeTooLong });
+    if (v.startDate && v.endDate && anyConsoleDate.safeParse(v.startDate).success && anyConsoleDate.safeParse(v.endDate).success) {
+      const error = recordsRangeError(v.startDate, v.endDate);
+      if (error) ctx.addIssue({ code: 'custom', path: ['endDate'], message: error });
     }
   });
 export type RecordsQuery = z.infer<typeof recordsQuerySchema>;
@@ -80,7 +214,10 @@ export interface TransactionRecord {
 
 /**
  * `POST /api/records` answer: a page of records plus `last_update`, the most recent `updated_at`
- * (ISO) among all rows matching the filters, or null when none match (console.md §2 Monitoring footer).
+ * (ISO) among the rows of the page, or null when it is empty (console.md §2 Monitoring footer;
+ * ARCHITECTURE.md §7 deviation 8). `total`: from the hourly rollup without a search, else the
+ * matches counted up to SEARCH_COUNT_LIMIT (`total_capped` true when the count stopped there).
+ * `next_cursor`: the keyset cursor of the page after this one, null on the last page.
  */
 export interface RecordsPage {
   data: TransactionRecord[];
@@ -88,6 +225,8 @@ export interface RecordsPage {
   limit: number;
   pages: number;
   total: number;
+  total_capped: boolean;
+  next_cursor: string | null;
   last_update: string | null;
 }
 
@@ -112,6 +251,8 @@ export const recordsPageSchema = z.object({
   limit: z.number().int(),
   pages: z.number().int(),
   total: z.number().int(),
+  total_capped: z.boolean(),
+  next_cursor: z.string().nullable(),
   last_update: z.string().nullable(),
 });
 

@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import { hourOf } from './record-status.ts';
 import { moveStatsCounter } from './status.repo.ts';
 import { accessTokens, applicationChannels, applications } from '../db/schema/applications.ts';
-import { messageEvents, messages } from '../db/schema/messages.ts';
+import { conversationStatsHourly, messageEvents, messages, messageStatsHourly } from '../db/schema/messages.ts';
 import { quotaLedger, quotas } from '../db/schema/quotas.ts';
 import { waTemplates } from '../db/schema/templates.ts';
 
@@ -132,16 +132,52 @@ export async function findMessageWithEvents(
   return { message, events };
 }
 
-/** Inserts finished demo messages with their events and hourly counters (seed only; no jobs). */
+/**
+ * Inserts finished demo messages with their events, hourly counters and, for messages carrying a
+ * conversation (conversationCategory and conversationInitiator set), the session counters (seed
+ * only; no jobs). Counters are added per (hour, key) in one upsert each; inserts go in chunks.
+ */
 export async function insertFinishedMessages(
   db: Db,
   rows: { message: NewMessageRow & { id: string; createdAt: Date }; events: { status: string; reason: string | null; at: Date }[] }[],
 ): Promise<void> {
   if (!rows.length) return;
-  await db.insert(messages).values(rows.map((r) => r.message));
-  await db.insert(messageEvents).values(rows.flatMap((r) => r.events.map((e) => ({ messageId: r.message.id, ...e }))));
-  for (const r of rows) {
-    await moveStatsCounter(db, { applicationId: r.message.applicationId, channel: r.message.channel, hour: hourOf(r.message.createdAt), from: null, to: r.message.status });
+  const CHUNK = 200;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const part = rows.slice(i, i + CHUNK);
+    await db.insert(messages).values(part.map((r) => r.message));
+    await db.insert(messageEvents).values(part.flatMap((r) => r.events.map((e) => ({ messageId: r.message.id, ...e }))));
+  }
+  const stats = new Map<string, { applicationId: string; channel: string; hour: Date; status: string; count: number }>();
+  const sessions = new Map<string, { applicationId: string; category: string; initiator: string; hour: Date; count: number }>();
+  for (const { message: m } of rows) {
+    const hour = hourOf(m.createdAt);
+    const k = `${m.applicationId}|${m.channel}|${hour.getTime()}|${m.status}`;
+    const s = stats.get(k) ?? stats.set(k, { applicationId: m.applicationId, channel: m.channel, hour, status: m.status, count: 0 }).get(k)!;
+    s.count++;
+    if (m.conversationCategory && m.conversationInitiator) {
+      const c = `${m.applicationId}|${m.conversationCategory}|${m.conversationInitiator}|${hour.getTime()}`;
+      const x = sessions.get(c) ?? sessions.set(c, { applicationId: m.applicationId, category: m.conversationCategory, initiator: m.conversationInitiator, hour, count: 0 }).get(c)!;
+      x.count++;
+    }
+  }
+  for (const s of stats.values()) {
+    await db
+      .insert(messageStatsHourly)
+      .values(s)
+      .onConflictDoUpdate({
+        target: [messageStatsHourly.applicationId, messageStatsHourly.channel, messageStatsHourly.hour, messageStatsHourly.status],
+        set: { count: sql`${messageStatsHourly.count} + ${s.count}` },
+      });
+  }
+  for (const c of sessions.values()) {
+    await db
+      .insert(conversationStatsHourly)
+      .values(c)
+      .onConflictDoUpdate({
+        target: [conversationStatsHourly.applicationId, conversationStatsHourly.hour, conversationStatsHourly.category, conversationStatsHourly.initiator],
+        set: { count: sql`${conversationStatsHourly.count} + ${c.count}` },
+      });
   }
 }
 

@@ -1,8 +1,10 @@
 /**
  * Demo traffic (ARCHITECTURE.md §4 DEMO_DATA): 25 messages over the last 24 hours across every channel
- * of the demo application, each at its final sandbox status with its full event history, written
- * directly (no jobs). Deterministic: the same data on every new database, relative to ctx.now().
- * Recent on purpose, so Monitoring's default range and 'Last transaction update' look alive.
+ * of the demo application, plus 2–6 per channel on each of the 27 days before (the Overview
+ * dashboard's default 7 days and its 30-day preset show a trend), each at its final sandbox status
+ * with its full event history and WhatsApp conversation, written directly (no jobs) with their
+ * rollups. Deterministic: the same data on every new database, relative to ctx.now(). The newest
+ * are recent on purpose, so Monitoring's default range and 'Last transaction update' look alive.
  */
 import { randomUUID } from 'node:crypto';
 import type { ChannelId } from '@pesan/contracts/channels';
@@ -47,49 +49,77 @@ const DEMO: Demo[] = [
   ['email', 'dewi+bounce@example.com', { subject: 'Password changed', text: 'Your password was changed.' }],
 ];
 
+/** Days of older demo traffic before the last 24 hours: with them the dashboard shows 4 weeks. */
+export const DEMO_HISTORY_DAYS = 27;
+
+type DemoRow = Parameters<typeof insertFinishedMessages>[1][number];
+
+/** One finished demo message of `demo` created at `createdAt` (`i` varies its step times and calling number). */
+function demoRow(ids: Required<Pick<DemoIds, 'applicationId' | 'organizationId'>>, [channel, to, rest]: Demo, createdAt: Date, i: number): DemoRow {
+  const phone = channel === 'email' ? null : normalisePhone(to);
+  const recipient = phone?.e164 ?? to;
+  const plan = sandboxLifecycle(channel, recipient);
+  const events = [{ status: initialStatus(channel) as string, reason: null as string | null, at: createdAt }];
+  plan.forEach((step, k) => events.push({ status: step.status, reason: step.reason, at: new Date(createdAt.getTime() + (k + 1) * (4_000 + ((i * 7919) % 50_000))) }));
+  const last = events[events.length - 1]!;
+  const text = typeof rest['text'] === 'string' ? (rest['text'] as string) : '';
+  const calling = channel === 'voice_otp' ? `+622150${String(1000 + ((i * 37) % 900_000)).padStart(6, '0')}` : null;
+  const template = rest['template'] as { name: string } | undefined;
+  // The conversation the sandbox driver records at send (drivers/sandbox.ts sandboxConversation):
+  // the demo template welcome_message is UTILITY; free text is a user-initiated service conversation.
+  const conversation = channel !== 'whatsapp' ? null : template ? { category: 'utility', initiator: 'business' } : { category: 'service', initiator: 'user' };
+  const id = randomUUID();
+  return {
+    message: {
+      id,
+      driver: 'sandbox',
+      providerMessageId: sandboxMessageId(id),
+      organizationId: ids.organizationId,
+      applicationId: ids.applicationId,
+      channel,
+      recipient,
+      country: phone?.country ?? null,
+      totalSms: channel === 'sms' || channel === 'sms_otp' ? countSmsSegments(text).segments : null,
+      status: last.status,
+      reason: [...events].reverse().find((e) => e.reason)?.reason ?? null,
+      templateName: template?.name ?? null,
+      conversationCategory: conversation?.category ?? null,
+      conversationInitiator: conversation?.initiator ?? null,
+      otp: calling ? calling.slice(-Number(rest['code_length'] ?? 4)) : null,
+      body: { to: recipient, ...rest, ...(calling ? { calling_number: calling } : {}) },
+      createdAt,
+      updatedAt: last.at,
+    },
+    events,
+  };
+}
+
 /**
  * Inserts the 25 demo messages (at least 3 per channel) for `ids.applicationId`, created over the
- * last DEMO_TRAFFIC_SPAN_MS before ctx.now() and all final; does nothing without the demo application.
+ * last DEMO_TRAFFIC_SPAN_MS before ctx.now() and all final, and older traffic for the dashboard:
+ * on each of the DEMO_HISTORY_DAYS days before that, 2 to 6 messages per channel (the same
+ * recipients and bodies, so the same mix of outcomes), all through insertFinishedMessages so the
+ * hourly and session rollups hold them. Does nothing without the demo application.
  */
 export async function seedDemoTraffic(ctx: AppContext, ids: DemoIds): Promise<void> {
   if (!ids.applicationId || !ids.organizationId) return;
+  const owner = { applicationId: ids.applicationId, organizationId: ids.organizationId };
   const now = ctx.now().getTime();
   const span = DEMO_TRAFFIC_SPAN_MS;
-  const rows = DEMO.map(([channel, to, rest], i) => {
-    const phone = channel === 'email' ? null : normalisePhone(to);
-    const recipient = phone?.e164 ?? to;
-    // Spread over the last 24 hours, newest last; the newest is created about 15 minutes ago, and
-    // every lifecycle (at most 5 steps of under a minute) ends before now.
-    const createdAt = new Date(now - span + Math.floor(((i + 0.5) / DEMO.length) * (span - 30 * 60_000)));
-    const plan = sandboxLifecycle(channel, recipient);
-    const events = [{ status: initialStatus(channel) as string, reason: null as string | null, at: createdAt }];
-    plan.forEach((step, k) => events.push({ status: step.status, reason: step.reason, at: new Date(createdAt.getTime() + (k + 1) * (4_000 + ((i * 7919) % 50_000))) }));
-    const last = events[events.length - 1]!;
-    const text = typeof rest['text'] === 'string' ? (rest['text'] as string) : '';
-    const calling = channel === 'voice_otp' ? `+622150${String(1000 + i * 37).padStart(6, '0')}` : null;
-    const template = rest['template'] as { name: string } | undefined;
-    const id = randomUUID();
-    return {
-      message: {
-        id,
-        driver: 'sandbox',
-        providerMessageId: sandboxMessageId(id),
-        organizationId: ids.organizationId!,
-        applicationId: ids.applicationId!,
-        channel,
-        recipient,
-        country: phone?.country ?? null,
-        totalSms: channel === 'sms' || channel === 'sms_otp' ? countSmsSegments(text).segments : null,
-        status: last.status,
-        reason: [...events].reverse().find((e) => e.reason)?.reason ?? null,
-        templateName: template?.name ?? null,
-        otp: calling ? calling.slice(-Number(rest['code_length'] ?? 4)) : null,
-        body: { to: recipient, ...rest, ...(calling ? { calling_number: calling } : {}) },
-        createdAt,
-        updatedAt: last.at,
-      },
-      events,
-    };
-  });
+  // Spread over the last 24 hours, newest last; the newest is created about 15 minutes ago, and
+  // every lifecycle (at most 5 steps of under a minute) ends before now.
+  const rows = DEMO.map((demo, i) => demoRow(owner, demo, new Date(now - span + Math.floor(((i + 0.5) / DEMO.length) * (span - 30 * 60_000))), i));
+  const channels = [...new Set(DEMO.map(([c]) => c))];
+  let n = DEMO.length;
+  for (let d = 1; d <= DEMO_HISTORY_DAYS; d++) {
+    channels.forEach((channel, ci) => {
+      const pool = DEMO.filter(([c]) => c === channel);
+      const count = 2 + ((d * 5 + ci * 3) % 5);
+      for (let k = 0; k < count; k++) {
+        const minutesBack = 5 + ((k * 3 + d + ci) % 20) * 60 + ((k * 7 + d) % 50);
+        rows.push(demoRow(owner, pool[(d + k) % pool.length]!, new Date(now - d * span - minutesBack * 60_000), n++));
+      }
+    });
+  }
   await insertFinishedMessages(ctx.database.db, rows);
 }

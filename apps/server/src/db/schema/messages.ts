@@ -109,3 +109,22 @@ export const statusOutbox = pgTable(
     index('status_outbox_pending_idx').on(t.id).where(sql`webhooked_at is null`),
   ],
 );
+
+/**
+ * WhatsApp messages carrying a conversation, per application, conversation category (marketing,
+ * utility, authentication, service, or what Meta names) and initiator (business, user), by the
+ * message's creation hour (templates-dashboard-reports.md §3 WhatsApp session figures). Kept by
+ * setMessageConversation (messaging/whatsapp/webhook.repo.ts): +1 when a message first gets a
+ * conversation, -1/+1 when its category or initiator changes, so session figures never scan messages.
+ */
+export const conversationStatsHourly = pgTable(
+  'conversation_stats_hourly',
+  {
+    applicationId: uuid('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    initiator: text('initiator').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.hour, t.category, t.initiator] })],
+);

@@ -54,7 +54,7 @@ export function createDrivers(deps: Pick<AppContext, 'config' | 'boss' | 'now' |
       case 'whatsapp-cloud':
         return createWhatsappCloudDriver({ db: deps.database.db, graphUrl: c.whatsappGraphUrl, token: c.whatsappToken!, rate: c.whatsappRate });
       default:
-        return createSandboxDriver(sandboxSchedulerDeps(deps));
+        return createSandboxDriver({ ...sandboxSchedulerDeps(deps), db: deps.database.db });
     }
   };
   const driverFor = (channel: ChannelId): ChannelDriver => {

@@ -10,7 +10,10 @@
 import type PgBoss from 'pg-boss';
 import { CHANNEL_IDS, type ChannelId } from '@pesan/contracts/channels';
 import { initialStatus, LIFECYCLES, type MessageStatus } from '@pesan/contracts/statuses';
-import type { ChannelDriver } from './driver.ts';
+import type { Db } from '../../db/client.ts';
+import { findTemplate } from '../messages.repo.ts';
+import { setConversationAtSend } from '../whatsapp/webhook.repo.ts';
+import type { ChannelDriver, OutboundMessage } from './driver.ts';
 
 export const SANDBOX_REASONS = {
   failed: 'Sandbox: delivery failed',
@@ -97,11 +100,12 @@ export const sandboxMessageId = (messageId: string) => `sandbox-${messageId}`;
  * The sandbox driver on `boss`: `send` accepts at once; `afterAccepted` schedules the first
  * callback `delayMs` later (queue `queue`), and `wake` nudges a local worker when it is due now.
  */
-export function createSandboxDriver(deps: { boss: PgBoss; queue: string; delayMs: number; now: () => Date; wake: () => void }): ChannelDriver {
+export function createSandboxDriver(deps: { boss: PgBoss; queue: string; delayMs: number; now: () => Date; wake: () => void; db?: Db }): ChannelDriver {
   return {
     name: 'sandbox',
     channels: CHANNEL_IDS,
     async send(message) {
+      if (deps.db && message.channel === 'whatsapp') await setConversationAtSend(deps.db, message.id, await sandboxConversation(deps.db, message));
       return { providerMessageId: sandboxMessageId(message.id) };
     },
     async afterAccepted(message, providerMessageId) {
@@ -109,6 +113,19 @@ export function createSandboxDriver(deps: { boss: PgBoss; queue: string; delayMs
       await scheduleSandboxCallback(deps, { providerMessageId, step: 0 });
     },
   };
+}
+
+/**
+ * The conversation a sandbox WhatsApp message opens, as the Cloud driver records it
+ * (templates-dashboard-reports.md §3 session figures): a template opens a business-initiated
+ * conversation of the template's category (lower-case; `utility` when the template is gone); free
+ * text is a user-initiated `service` conversation.
+ */
+export async function sandboxConversation(db: Db, message: Pick<OutboundMessage, 'organizationId' | 'body'>): Promise<{ category: string; initiator: 'business' | 'user' }> {
+  const template = message.body['template'] as { name?: unknown; language?: unknown } | undefined;
+  if (!template || typeof template.name !== 'string') return { category: 'service', initiator: 'user' };
+  const found = typeof template.language === 'string' ? await findTemplate(db, message.organizationId, template.name, template.language) : null;
+  return { category: (found?.category ?? 'UTILITY').toLowerCase(), initiator: 'business' };
 }
 
 /** Enqueues callback `job` `delayMs` from now (or now, waking a local worker). */

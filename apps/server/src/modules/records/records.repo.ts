@@ -1,25 +1,27 @@
 /**
  * Monitoring records (SQL only): messages of one application and channel, scoped by organization.
  */
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { messageEvents, messages } from '../../db/schema/messages.ts';
+import { messageEvents, messages, messageStatsHourly } from '../../db/schema/messages.ts';
 import { waTemplates } from '../../db/schema/templates.ts';
 
 export interface RecordsFilter {
   organizationId: string;
   applicationId: string;
   channel: string;
-  /** Inclusive bounds on created_at. */
+  /** Inclusive lower bound on created_at. */
   from?: Date;
+  /** Upper bound on created_at: exclusive when `toExclusive`, else inclusive. */
   to?: Date;
+  toExclusive?: boolean;
   status?: string;
   /** Lower-case message id prefix (exact id included). */
   idPrefix?: string;
+  /** E.164 prefix the recipient must begin with (exact number included). */
+  recipientPrefix?: string;
   /** Substring the recipient must contain, case-insensitive. */
   recipientContains?: string;
-  offset: number;
-  limit: number;
 }
 
 export interface MessageRow {
@@ -51,35 +53,70 @@ const recordColumns = {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/**
- * A page of matching messages, newest first, with the total count and the most recent updated_at
- * among all matching rows (null when none).
- */
-export async function findRecords(db: Db, f: RecordsFilter): Promise<{ rows: MessageRow[]; total: number; lastUpdate: Date | null }> {
+function whereOf(f: RecordsFilter, bounds: { from?: Date; to?: Date; toExclusive?: boolean } = f): SQL | undefined {
   const conds: (SQL | undefined)[] = [
     eq(messages.organizationId, f.organizationId),
     eq(messages.applicationId, f.applicationId),
     eq(messages.channel, f.channel),
   ];
-  if (f.from) conds.push(gte(messages.createdAt, f.from));
-  if (f.to) conds.push(lte(messages.createdAt, f.to));
+  if (bounds.from) conds.push(gte(messages.createdAt, bounds.from));
+  if (bounds.to) conds.push(bounds.toExclusive ? lt(messages.createdAt, bounds.to) : lte(messages.createdAt, bounds.to));
   if (f.status) conds.push(eq(messages.status, f.status));
   if (f.idPrefix) conds.push(sql`${messages.id}::text like ${`${escapeLike(f.idPrefix)}%`}`);
+  if (f.recipientPrefix) conds.push(sql`${messages.recipient} like ${`${escapeLike(f.recipientPrefix)}%`}`);
   if (f.recipientContains) conds.push(sql`${messages.recipient} ilike ${`%${escapeLike(f.recipientContains)}%`}`);
-  const where = and(...conds);
-  const [agg] = await db
-    .select({ total: sql<number>`count(*)::int`, lastUpdate: sql<Date | null>`max(${messages.updatedAt})`.mapWith(messages.updatedAt) })
-    .from(messages)
-    .where(where);
-  const rows = await db
-    .select(recordColumns)
+  return and(...conds);
+}
+
+/** A row with its keyset position: created_at exactly as stored (microseconds, UTC ISO). */
+export type PagedMessageRow = MessageRow & { cursorAt: string };
+
+/**
+ * Up to `limit` matching messages in index order (created_at, id) descending, from row `offset`
+ * or, with `after`, strictly after that keyset position (ARCHITECTURE.md §9 keyset paging).
+ */
+export async function findRecordsPage(
+  db: Db,
+  f: RecordsFilter,
+  page: { limit: number; offset?: number; after?: { at: string; id: string } },
+): Promise<PagedMessageRow[]> {
+  const where = page.after ? and(whereOf(f), sql`(${messages.createdAt}, ${messages.id}) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)`) : whereOf(f);
+  const q = db
+    .select({ ...recordColumns, cursorAt: sql<string>`to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
     .from(messages)
     .where(where)
     .orderBy(desc(messages.createdAt), desc(messages.id))
-    .offset(f.offset)
-    .limit(f.limit);
-  const total = Number(agg?.total ?? 0);
-  return { rows, total, lastUpdate: total > 0 && agg?.lastUpdate ? new Date(agg.lastUpdate) : null };
+    .limit(page.limit);
+  return page.after ? q : q.offset(page.offset ?? 0);
+}
+
+/** Matching messages counted up to `cap + 1` (a search's bounded count). */
+export async function countMatches(db: Db, f: RecordsFilter, cap: number): Promise<number> {
+  const inner = db.select({ one: sql`1` }).from(messages).where(whereOf(f)).limit(cap + 1).as('m');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
+  return Number(row?.n ?? 0);
+}
+
+/** Messages of the filter (no search) created in [from, to) or [from, to] — one edge hour at most. */
+export async function countInSpan(db: Db, f: RecordsFilter, from: Date | undefined, to: Date | undefined, toExclusive: boolean): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(messages).where(whereOf(f, { from, to, toExclusive }));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Sum of the hourly rollup message_stats_hourly of one application and channel (current status
+ * `status`, or all) over creation hours in [fromHour, toHour) (either bound open when absent).
+ */
+export async function sumHourlyStats(db: Db, k: { applicationId: string; channel: string; status?: string; fromHour?: Date; toHour?: Date }): Promise<number> {
+  const conds: (SQL | undefined)[] = [eq(messageStatsHourly.applicationId, k.applicationId), eq(messageStatsHourly.channel, k.channel)];
+  if (k.status) conds.push(eq(messageStatsHourly.status, k.status));
+  if (k.fromHour) conds.push(gte(messageStatsHourly.hour, k.fromHour));
+  if (k.toHour) conds.push(lt(messageStatsHourly.hour, k.toHour));
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${messageStatsHourly.count}), 0)::text` })
+    .from(messageStatsHourly)
+    .where(and(...conds));
+  return Number(row?.n ?? 0);
 }
 
 /** A message with what the detail view shows beyond a record. */

@@ -3,7 +3,19 @@
  * ARCHITECTURE.md §5 `POST /api/records`).
  */
 import { channelInfo, type ChannelId } from '@pesan/contracts/channels';
-import { maskRequestBody, type RecordDetail, type RecordsPage, type RecordsQuery, type TransactionRecord } from '@pesan/contracts/records';
+import {
+  DEFAULT_TIME_ZONE,
+  SEARCH_COUNT_LIMIT,
+  decodeRecordsCursor,
+  encodeRecordsCursor,
+  maskRequestBody,
+  resolveRecordsRange,
+  type RecordDetail,
+  type RecordsPage,
+  type RecordsQuery,
+  type TransactionRecord,
+} from '@pesan/contracts/records';
+import { recordsSearchTerm } from '@pesan/contracts/records-search';
 import type { MessageStatus } from '@pesan/contracts/statuses';
 import type { Db } from '../../db/client.ts';
 import { getApplication } from '../application/application.service.ts';
@@ -31,49 +43,81 @@ function toRecord(row: repo.MessageRow): TransactionRecord {
   };
 }
 
+const HOUR_MS = 3_600_000;
+const floorHour = (d: Date) => new Date(Math.floor(d.getTime() / HOUR_MS) * HOUR_MS);
+const ceilHour = (d: Date) => new Date(Math.ceil(d.getTime() / HOUR_MS) * HOUR_MS);
+
 /**
- * Search rules: `message_id` matches the id exactly or by prefix (case-insensitive); `number`
- * keeps the digits, rewrites a leading 0 to 62 (console.md §5) and matches recipients containing
- * them; `email` matches recipients containing the text, case-insensitively. An empty value is no filter.
+ * Matches of a filter without a search, from the hourly rollup (ARCHITECTURE.md §9). Whole hours
+ * inside the range are summed from message_stats_hourly; a range bound that is not on an hour
+ * boundary (an ISO date-time like 10:30, or a day in a zone with a half-hour offset) adds the exact
+ * count of that partial edge hour read from messages by index — at most two hours scanned, so the
+ * total is exact. Day ranges in Asia/Jakarta (UTC+7) are on hour boundaries: rollup only.
  */
-function searchFilter(search: RecordsQuery['search']): Pick<repo.RecordsFilter, 'idPrefix' | 'recipientContains'> {
-  if (!search || typeof search !== 'object' || !('key' in search)) return {};
-  const value = search.value.trim();
-  if (!value) return {};
-  if (search.key === 'message_id') return { idPrefix: value.toLowerCase() };
-  if (search.key === 'number') {
-    const digits = value.replace(/\D/g, '').replace(/^0/, '62');
-    return digits ? { recipientContains: digits } : {};
-  }
-  return { recipientContains: value };
+async function totalFromRollup(db: Db, f: repo.RecordsFilter): Promise<number> {
+  const { from, to } = f;
+  const toExclusive = f.toExclusive ?? false;
+  const lo = from ? ceilHour(from) : undefined;
+  // Inclusive `to` on an hour boundary still holds messages at exactly `to`: an edge of its own.
+  const hi = to ? floorHour(to) : undefined;
+  if (lo && hi && lo.getTime() > hi.getTime()) return repo.countInSpan(db, f, from, to, toExclusive);
+  let total = await repo.sumHourlyStats(db, { applicationId: f.applicationId, channel: f.channel, status: f.status, fromHour: lo, toHour: hi });
+  if (from && lo && from.getTime() < lo.getTime()) total += await repo.countInSpan(db, f, from, lo, true);
+  if (to && hi && (!toExclusive || hi.getTime() < to.getTime())) total += await repo.countInSpan(db, f, hi, to, toExclusive);
+  return total;
 }
 
 /**
- * A page of the messages of one application and channel, newest first, filtered by date range on
- * created_at (inclusive), status (`showType` 'all' = none) and search; `last_update` is the most
- * recent updated_at among all filtered rows, or null. The query is already validated by
- * recordsQuerySchema (range at most 31 days).
+ * A page of the messages of one application and channel, newest first (created_at, id descending),
+ * filtered by date range (days in the organization's time zone, DEFAULT_TIME_ZONE, end day
+ * included; or ISO date-times, both inclusive), status (`showType` 'all' = none) and search
+ * (contracts recordsSearchTerm; a search that cannot match answers the empty page without a
+ * query). Paging: `cursor` (keyset, after the row it names) or else `page` (offset; kept for
+ * compatibility). `total`: the hourly rollup without a search (totalFromRollup), else the matches
+ * counted up to SEARCH_COUNT_LIMIT (`total_capped`). `last_update`: newest updated_at among the
+ * page's rows (ARCHITECTURE.md §7 deviation 8), or null. The query is already validated by
+ * recordsQuerySchema (range 1–31 days).
  * @throws AppError not_found (404) when the application is not the caller organization's.
  */
 export async function listRecords(db: Db, organizationId: string, q: RecordsQuery): Promise<RecordsPage> {
   const app = await getApplication(db, organizationId, q.application_id);
-  const { rows, total, lastUpdate } = await repo.findRecords(db, {
+  const term = recordsSearchTerm(q.channel, q.search);
+  const empty: RecordsPage = { data: [], page: q.page, limit: q.limit, pages: 0, total: 0, total_capped: false, next_cursor: null, last_update: null };
+  if (term.kind === 'never') return empty;
+  const range = resolveRecordsRange(q.startDate, q.endDate, DEFAULT_TIME_ZONE);
+  const filter: repo.RecordsFilter = {
     organizationId,
     applicationId: app.id,
     channel: q.channel,
-    from: q.startDate ? new Date(q.startDate) : undefined,
-    to: q.endDate ? new Date(q.endDate) : undefined,
+    from: range.from,
+    to: range.to,
+    toExclusive: range.toExclusive,
     status: q.showType === 'all' ? undefined : q.showType,
-    ...searchFilter(q.search),
-    offset: (q.page - 1) * q.limit,
-    limit: q.limit,
-  });
+    idPrefix: term.kind === 'id_prefix' ? term.value : undefined,
+    recipientPrefix: term.kind === 'recipient_prefix' ? term.value : undefined,
+    recipientContains: term.kind === 'recipient_contains' ? term.value : undefined,
+  };
+  const after = q.cursor ? (decodeRecordsCursor(q.cursor) ?? undefined) : undefined;
+  const rows = await repo.findRecordsPage(db, filter, { limit: q.limit + 1, offset: (q.page - 1) * q.limit, after });
+  const shown = rows.slice(0, q.limit);
+  let total: number;
+  let capped = false;
+  if (term.kind === 'none') total = await totalFromRollup(db, filter);
+  else {
+    const n = await repo.countMatches(db, filter, SEARCH_COUNT_LIMIT);
+    capped = n > SEARCH_COUNT_LIMIT;
+    total = Math.min(n, SEARCH_COUNT_LIMIT);
+  }
+  const last = shown.at(-1);
+  const lastUpdate = shown.reduce<Date | null>((m, r) => (!m || r.updatedAt > m ? r.updatedAt : m), null);
   return {
-    data: rows.map(toRecord),
+    data: shown.map(toRecord),
     page: q.page,
     limit: q.limit,
     pages: Math.ceil(total / q.limit),
     total,
+    total_capped: capped,
+    next_cursor: rows.length > q.limit && last ? encodeRecordsCursor({ at: last.cursorAt, id: last.id }) : null,
     last_update: lastUpdate ? lastUpdate.toISOString() : null,
   };
 }

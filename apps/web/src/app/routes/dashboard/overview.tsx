@@ -1,6 +1,80 @@
-/** Overview (templates-dashboard-reports.md): not built yet; an honest placeholder. */
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+/**
+ * Overview at /dashboard (templates-dashboard-reports.md §2.6): the dashboard feature's view with,
+ * under each channel's figures, the Monitoring feature's records table limited to 5 rows (§9
+ * dashboard monitoring page size), its 'Last transaction update' footer and 'View All Monitoring'
+ * to /my-application/detail-transaction/{appId}. The link carries the channel and range both as
+ * search params (`?channel=&start=&end=`) and as the spec's route state (id, application, payload
+ * {startDate, endDate, application_id, channel}). The chart library (@mantine/charts, Recharts)
+ * loads only with this route's chunk.
+ */
+import '@mantine/charts/styles.css';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import dayjs from 'dayjs';
+import type { ChannelId } from '@pesan/contracts/channels';
+import { RECORDS_MESSAGES } from '@pesan/contracts/records';
+import { Page } from '../../../components/page.tsx';
+import { DashboardView } from '../../../features/dashboard/components/dashboard-view.tsx';
+import { useRecords } from '../../../features/monitoring/api/list-records.ts';
+import { RecordsTable } from '../../../features/monitoring/components/records-table.tsx';
+import { formatRelative } from '../../../lib/format.ts';
+
+/** Rows of the Overview's Monitoring table (§9). */
+const PREVIEW_ROWS = 5;
+
+function MonitoringPreview({ applicationId, channel, range }: { applicationId: string; channel: ChannelId; range: [string, string] }) {
+  const startDate = dayjs(range[0]).startOf('day').toISOString();
+  const endDate = dayjs(range[1]).endOf('day').toISOString();
+  const records = useRecords({ application_id: applicationId, channel, startDate, endDate, page: 1, limit: PREVIEW_ROWS, showType: 'all', search: '' });
+  const data = records.data;
+  const search = new URLSearchParams({ channel, start: range[0], end: range[1] }).toString();
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="overview-monitoring" miw={0}>
+      <Title id="overview-monitoring" order={2} size="h4" mb="sm">
+        Monitoring
+      </Title>
+      <Stack gap="sm">
+        <RecordsTable
+          channel={channel}
+          rows={data?.data}
+          loading={records.isPending && !records.isError}
+          stale={records.isPlaceholderData}
+          error={records.isError && !data ? <Text size="sm" c="red.8" ta="center" py="md">{records.error.message}</Text> : undefined}
+        />
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Group gap={6}>
+            <Text size="sm" c="gray.7">
+              Last transaction update:
+            </Text>
+            <Text size="sm">{data?.last_update ? formatRelative(data.last_update) : RECORDS_MESSAGES.noData}</Text>
+            {data && data.total > 0 ? (
+              <Text size="sm" c="gray.7">
+                · {Math.min(PREVIEW_ROWS, data.data.length)} of {data.total.toLocaleString('en-US')}
+              </Text>
+            ) : null}
+          </Group>
+          <Anchor
+            component={Link}
+            to={`/my-application/detail-transaction/${encodeURIComponent(applicationId)}?${search}`}
+            state={{ id: applicationId, application: applicationId, payload: { startDate: range[0], endDate: range[1], application_id: applicationId, channel } }}
+            fw={600}
+          >
+            <Group gap={4} wrap="nowrap">
+              View All Monitoring
+              <IconArrowRight size={16} aria-hidden />
+            </Group>
+          </Anchor>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
 
 export default function OverviewPage() {
-  return <ComingSoon title="Overview" description="Traffic, success rates and quota per channel will show here. Meanwhile, Monitoring shows every message of an application as it moves through its delivery lifecycle." />;
+  return (
+    <Page title="Overview" description="Traffic, success rates and sessions per channel of an application.">
+      <DashboardView footer={(ctx) => <MonitoringPreview key={`${ctx.applicationId}:${ctx.channel}`} {...ctx} />} />
+    </Page>
+  );
 }

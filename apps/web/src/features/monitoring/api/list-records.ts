@@ -1,7 +1,9 @@
 /**
  * POST /api/records {application_id, channel, startDate, endDate, page, limit, showType, search}
  * -> {data: TransactionRecord[], page, limit, pages, total, last_update} (console.md §2 Monitoring, §7;
- * ARCHITECTURE.md §5). Dates are ISO date-times; the range is at most 31 days.
+ * ARCHITECTURE.md §5). Dates are days `YYYY-MM-DD` (whole days in the organization's time zone, end
+ * day included) or ISO date-times; the range is 1–31 days. The console pages by `page` (its pager
+ * jumps to numbered pages); `cursor`/`next_cursor` is the keyset alternative the API also offers.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Paged } from '@pesan/contracts/application';
@@ -19,11 +21,14 @@ export interface RecordsParams {
   endDate: string;
   page: number;
   limit: number;
+  cursor?: string;
   showType: 'all' | MessageStatus;
   search: { key: SearchKey; value: string } | '';
 }
 
 export interface RecordsPage extends Paged<TransactionRecord> {
+  total_capped: boolean;
+  next_cursor: string | null;
   last_update: string | null;
 }
 

@@ -18,7 +18,7 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatTableDateTime } from '../../../lib/format.ts';
 import { useRecord } from '../api/get-record.ts';
-import { recipientOf } from './records-table.tsx';
+import { recipientOf } from '../utils/recipient.ts';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 

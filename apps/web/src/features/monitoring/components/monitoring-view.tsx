@@ -1,7 +1,9 @@
 /**
  * Monitoring of one application (console.md §2 Monitoring, §4, §8, §9): 'Channel' (the
  * application's channels), 'Status' (MONITORING_FILTERS), the date range (default Last 7 Days,
- * 1–31 days), Export (to /generate-report, opening its create pop-up), 'Search' by Message ID,
+ * 1–31 days, sent as days `YYYY-MM-DD` that the server reads in the organization's time zone),
+ * Export (a link to /generate-report carrying this application, channel, status and range for its
+ * create pop-up; parameter names in utils/export-link.ts), 'Search' by Message ID,
  * Number or Email (debounced 2 s), 'Refresh', the table, the 'from - to of total' pager and the
  * 'Last transaction update' footer. Errors toast 'Error!' with the server's message (a 5xx or
  * 401 is announced by the global handler) and, with nothing to show, the table says the list could
@@ -13,8 +15,7 @@ import { useEffect } from 'react';
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { toastError } from '../../../components/toasts.ts';
 import { IconAlertTriangle, IconFileExport, IconRefresh, IconSearch } from '@tabler/icons-react';
-import { useNavigate, useSearchParams } from 'react-router';
-import dayjs from 'dayjs';
+import { Link, useSearchParams } from 'react-router';
 import { PAGE_SIZE } from '@pesan/contracts/application';
 import { MONITORING_CHANNEL_LABELS, type ChannelId } from '@pesan/contracts/channels';
 import { RECORDS_MESSAGES } from '@pesan/contracts/records';
@@ -26,8 +27,12 @@ import { DateRangePicker, defaultDateRange } from '../../../components/date-rang
 import { useRecords, type SearchKey } from '../api/list-records.ts';
 import { monitoringChannels, searchKeysFor, useMonitoringState } from '../hooks/use-monitoring-state.ts';
 import { RecordsTable } from './records-table.tsx';
+import { exportLink } from '../utils/export-link.ts';
 import { MessageDetailDrawer } from './message-detail-drawer.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+
+/** Channel and Status share a row on a phone (375 px), 170 px each from 48em. */
+const HALF_ON_PHONE = { base: 'calc(50% - var(--mantine-spacing-sm) / 2)', sm: 170 };
 
 const SEARCH_KEY_LABELS: Record<SearchKey, string> = { message_id: 'Message ID', number: 'Number', email: 'Email' };
 
@@ -37,7 +42,6 @@ export interface MonitoringViewProps {
 }
 
 export function MonitoringView({ applicationId, channels }: MonitoringViewProps) {
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const openMessage = params.get('message');
   const setOpenMessage = (id: string | null) =>
@@ -56,8 +60,8 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
     {
       application_id: applicationId,
       channel: state.channel,
-      startDate: dayjs(state.range[0]).startOf('day').toISOString(),
-      endDate: dayjs(state.range[1]).endOf('day').toISOString(),
+      startDate: state.range[0],
+      endDate: state.range[1],
       page: state.page,
       limit: PAGE_SIZE,
       showType: state.filter,
@@ -83,7 +87,7 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
             value={state.channel}
             onChange={(v) => v && dispatch({ type: 'channel', channel: v as ChannelId })}
             allowDeselect={false}
-            w={170}
+            w={HALF_ON_PHONE}
           />
           <Select
             label="Status"
@@ -91,13 +95,15 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
             value={state.filter}
             onChange={(v) => v && dispatch({ type: 'filter', filter: v as 'all' | MessageStatus })}
             allowDeselect={false}
-            w={170}
+            w={HALF_ON_PHONE}
           />
           <DateRangePicker value={state.range} onChange={(range) => dispatch({ type: 'range', range })} />
           <Button
+            component={Link}
+            to={exportLink({ applicationId, channel: state.channel, status: state.filter, range: state.range })}
+            state={{ openCreate: true }}
             variant="default"
             leftSection={<IconFileExport size={16} aria-hidden />}
-            onClick={() => navigate('/generate-report', { state: { openCreate: true } })}
           >
             Export
           </Button>

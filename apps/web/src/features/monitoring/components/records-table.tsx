@@ -6,19 +6,20 @@
  */
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Skeleton, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ChannelId } from '@pesan/contracts/channels';
 import { RECORDS_MESSAGES, type TransactionRecord } from '@pesan/contracts/records';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { formatTableDateTime } from '../../../lib/format.ts';
+import { recipientOf } from '../utils/recipient.ts';
+import { RecordsCards } from './records-cards.tsx';
 
 /** Whether the channel's table has the 'Total SMS' column. */
 export const hasTotalSms = (channel: ChannelId) => channel === 'sms' || channel === 'sms_otp';
 
-/** The recipient shown for a record: phone number, e-mail, or the called number (voice OTP). */
-export function recipientOf(r: TransactionRecord): string {
-  return r.phone_number || r.email || r.to_number || '-';
-}
+/** Widths below this show the records as cards (RecordsCards) instead of the table. */
+export const RECORDS_CARDS_QUERY = '(max-width: 47.99em)';
 
 export interface RecordsTableProps {
   channel: ChannelId;
@@ -33,14 +34,24 @@ export interface RecordsTableProps {
 }
 
 /**
- * The table in its own horizontally scrolling region (the page never scrolls sideways). With no
- * rows the empty-result text (or `error`) shows under the header row, outside the scrolling region
- * so it stays readable on a narrow screen.
+ * The table in its own horizontally scrolling region (the page never scrolls sideways); below
+ * 48em (RECORDS_CARDS_QUERY) a list of cards instead (RecordsCards, issue 11). With no rows the
+ * empty-result text (or `error`) shows under the header row, outside the scrolling region so it
+ * stays readable on a narrow screen.
  */
 export function RecordsTable({ channel, rows, loading, stale, error, onOpen }: RecordsTableProps) {
+  const narrow = useMediaQuery(RECORDS_CARDS_QUERY, window.matchMedia?.(RECORDS_CARDS_QUERY).matches ?? false, { getInitialValueInEffect: false });
   const sms = hasTotalSms(channel);
   const columns = ['Message ID', 'Recipient', 'Created At', ...(sms ? ['Total SMS'] : []), 'Country', 'Status'];
   const empty = !(loading && !rows) && (!rows || rows.length === 0);
+  const emptyBlock = empty ? (error ?? <EmptyState title={RECORDS_MESSAGES.empty} description={RECORDS_MESSAGES.emptyHint} />) : null;
+  if (narrow)
+    return (
+      <>
+        <RecordsCards channel={channel} rows={rows} loading={loading} stale={stale} onOpen={onOpen} />
+        {emptyBlock}
+      </>
+    );
   return (
     <>
     <Table.ScrollContainer minWidth={900} tabIndex={0} role="region" aria-label="Transactions table">
@@ -102,7 +113,7 @@ export function RecordsTable({ channel, rows, loading, stale, error, onOpen }: R
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
-    {empty ? error ?? <EmptyState title={RECORDS_MESSAGES.empty} description={RECORDS_MESSAGES.emptyHint} /> : null}
+    {emptyBlock}
     </>
   );
 }

@@ -1,0 +1,96 @@
+/**
+ * Trend chart of the Overview (templates-dashboard-reports.md §2.6: one line per status, hourly
+ * labels for a single day, day labels otherwise) with @mantine/charts. The SVG is hidden from
+ * assistive technology; the same figures are in a visually hidden table described by the figure's
+ * caption. This module pulls in Recharts: import it only from the dashboard route chunk.
+ */
+import { LineChart } from '@mantine/charts';
+import { Table, Text, VisuallyHidden } from '@mantine/core';
+import { useId } from 'react';
+import { STATUS_COLORS, type MessageStatus } from '@pesan/contracts/statuses';
+import { fieldLabel, formatBucket, formatCount } from '../utils/format.ts';
+
+export interface TrendSeries {
+  granularity: 'hour' | 'day';
+  labels: string[];
+  /** Per status (or figure) id, one number per label. */
+  series: Record<string, number[]>;
+}
+
+export interface TrendChartProps {
+  title: string;
+  data: TrendSeries;
+  /** Chart height in px. */
+  height?: number;
+  /** Names of the series keys; by default the start-cased key ('in_queue' -> 'In Queue'). */
+  seriesLabels?: Record<string, string>;
+}
+
+const FALLBACK_COLORS = ['blue.6', 'teal.6', 'grape.6', 'orange.6', 'cyan.6', 'pink.6', 'lime.7', 'indigo.6'];
+
+export function TrendChart({ title, data, height = 280, seriesLabels }: TrendChartProps) {
+  const captionId = useId();
+  const name = (k: string) => seriesLabels?.[k] ?? fieldLabel(k);
+  const keys = Object.keys(data.series);
+  const rows = data.labels.map((label, i) => ({
+    bucket: formatBucket(label, data.granularity),
+    ...Object.fromEntries(keys.map((k) => [k, data.series[k]?.[i] ?? 0])),
+  }));
+  const series = keys.map((k, i) => {
+    const c = STATUS_COLORS[k as MessageStatus];
+    return { name: k, label: name(k), color: c ? `${c}.6` : FALLBACK_COLORS[i % FALLBACK_COLORS.length]! };
+  });
+  return (
+    <figure aria-labelledby={captionId} style={{ margin: 0, minWidth: 0 }}>
+      <Text id={captionId} component="figcaption" fw={600} mb="xs">
+        {title}
+        <VisuallyHidden>
+          {`, ${data.granularity === 'hour' ? 'per hour' : 'per day'}, ${keys.map(name).join(', ')}. The figures are in the table below.`}
+        </VisuallyHidden>
+      </Text>
+      <div aria-hidden="true" inert>
+        <LineChart
+          h={height}
+          data={rows}
+          dataKey="bucket"
+          series={series}
+          curveType="monotone"
+          withLegend
+          legendProps={{ verticalAlign: 'bottom' }}
+          tickLine="y"
+          gridAxis="y"
+          withDots={rows.length <= 31}
+          xAxisProps={{ minTickGap: 16 }}
+          yAxisProps={{ allowDecimals: false, width: 40 }}
+          valueFormatter={formatCount}
+          lineChartProps={{ accessibilityLayer: false }}
+        />
+      </div>
+      <VisuallyHidden>
+        <Table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{data.granularity === 'hour' ? 'Hour' : 'Day'}</th>
+              {keys.map((k) => (
+                <th key={k} scope="col">
+                  {name(k)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.bucket}>
+                <th scope="row">{r.bucket}</th>
+                {keys.map((k) => (
+                  <td key={k}>{formatCount((r as Record<string, number | string>)[k] as number)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </VisuallyHidden>
+    </figure>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * Monitoring records as a list of cards for narrow screens (issue 11: at 375 px nothing scrolls
+ * sideways): each card shows the message id (wrapping), the recipient, the status badge and the
+ * created time (DD-MM-YYYY 12-hour, console.md §9). With `onOpen` a card is a button that opens
+ * the message detail drawer (its accessible name is its visible text, as axe requires).
+ */
+import { Group, Paper, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { ChannelId } from '@pesan/contracts/channels';
+import type { TransactionRecord } from '@pesan/contracts/records';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { formatTableDateTime } from '../../../lib/format.ts';
+import { recipientOf } from '../utils/recipient.ts';
+
+export interface RecordsCardsProps {
+  channel: ChannelId;
+  rows: TransactionRecord[] | undefined;
+  loading: boolean;
+  stale?: boolean;
+  onOpen?: (messageId: string) => void;
+}
+
+function CardBody({ r, channel }: { r: TransactionRecord; channel: ChannelId }) {
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+          {recipientOf(r)}
+        </Text>
+        <StatusBadge status={r.status} reason={r.reason} templateName={channel === 'whatsapp' ? r.msgInfo : null} />
+      </Group>
+      <Text size="xs" ff="monospace" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+        {r.msgid}
+      </Text>
+      <Text size="xs" c="gray.7">
+        {formatTableDateTime(r.created_at)}
+      </Text>
+    </Stack>
+  );
+}
+
+export function RecordsCards({ channel, rows, loading, stale, onOpen }: RecordsCardsProps) {
+  if (loading && !rows)
+    return (
+      <Stack gap="xs" aria-busy>
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} height={72} radius="md" />
+        ))}
+      </Stack>
+    );
+  if (!rows || rows.length === 0) return null;
+  return (
+    <Stack component="ul" gap="xs" aria-label="Transactions" style={{ listStyle: 'none', padding: 0, margin: 0, opacity: stale ? 0.6 : 1 }}>
+      {rows.map((r) => (
+        <li key={r.msgid}>
+          <Paper withBorder radius="md" p="sm">
+            {onOpen ? (
+              <UnstyledButton w="100%" aria-haspopup="dialog" onClick={() => onOpen(r.msgid)}>
+                <CardBody r={r} channel={channel} />
+              </UnstyledButton>
+            ) : (
+              <CardBody r={r} channel={channel} />
+            )}
+          </Paper>
+        </li>
+      ))}
+    </Stack>
+  );
+}
