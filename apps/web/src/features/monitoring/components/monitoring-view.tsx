@@ -25,7 +25,7 @@ import { formatRelative } from '../../../lib/format.ts';
 import { AppPagination } from '../../../components/pagination.tsx';
 import { DateRangePicker, defaultDateRange } from '../../../components/date-range-picker.tsx';
 import { useRecords, type SearchKey } from '../api/list-records.ts';
-import { monitoringChannels, searchKeysFor, useMonitoringState } from '../hooks/use-monitoring-state.ts';
+import { monitoringChannels, searchKeysFor, useMonitoringState, type DayRange } from '../hooks/use-monitoring-state.ts';
 import { RecordsTable } from './records-table.tsx';
 import { exportLink } from '../utils/export-link.ts';
 import { MessageDetailDrawer } from './message-detail-drawer.tsx';
@@ -39,6 +39,23 @@ const SEARCH_KEY_LABELS: Record<SearchKey, string> = { message_id: 'Message ID',
 export interface MonitoringViewProps {
   applicationId: string;
   channels: ChannelId[];
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The first channel and range: `channel`, `start` and `end` from the URL when they are valid (a
+ * channel of this application; two YYYY-MM-DD days, start first, at most 31 days apart), else the
+ * first channel and the default range.
+ */
+export function initialFilters(params: URLSearchParams, options: ChannelId[]): { channel: ChannelId; range: DayRange } {
+  const wanted = params.get('channel') as ChannelId | null;
+  const channel = wanted && options.includes(wanted) ? wanted : (options[0] ?? 'sms');
+  const start = params.get('start') ?? '';
+  const end = params.get('end') ?? '';
+  const days = (Date.parse(end) - Date.parse(start)) / 86_400_000;
+  const range: DayRange = DAY.test(start) && DAY.test(end) && days >= 0 && days <= 30 ? [start, end] : defaultDateRange();
+  return { channel, range };
 }
 
 export function MonitoringView({ applicationId, channels }: MonitoringViewProps) {
@@ -55,7 +72,8 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
       { replace: id === null },
     );
   const options = monitoringChannels(channels);
-  const { state, dispatch, searchText, setSearchText, applySearchNow } = useMonitoringState({ channel: options[0] ?? 'sms', range: defaultDateRange() });
+  // The dashboard's 'View All Monitoring' opens this page on its channel and range (?channel=&start=&end=).
+  const { state, dispatch, searchText, setSearchText, applySearchNow } = useMonitoringState(initialFilters(params, options));
   const records = useRecords(
     {
       application_id: applicationId,
