@@ -43,7 +43,7 @@ export const messages = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('messages_app_channel_created_idx').on(t.applicationId, t.channel, t.createdAt),
+    index('messages_app_channel_created_idx').on(t.applicationId, t.channel, t.createdAt, t.id),
     index('messages_org_created_idx').on(t.organizationId, t.createdAt),
     uniqueIndex('messages_idempotency_idx').on(t.applicationId, t.channel, t.idempotencyKey),
     uniqueIndex('messages_provider_id_idx').on(t.driver, t.providerMessageId),
