@@ -12,7 +12,6 @@
  * prints EXPLAIN (ANALYZE) of the slowest Monitoring query.
  * Run: `TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/monitoring.ts [total=10000000]`
  */
-import { sql } from 'drizzle-orm';
 import { CHANNEL_IDS, type ChannelId } from '@pesan/contracts/channels';
 import { FAILURE_STATUSES, LIFECYCLES } from '@pesan/contracts/statuses';
 import { recordsQuerySchema } from '@pesan/contracts/records';

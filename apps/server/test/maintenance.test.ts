@@ -1,6 +1,10 @@
 /**
  * The maintenance job (issue 6): expired security records are deleted on a schedule, live ones kept.
  */
+import { eq } from 'drizzle-orm';
+import { statusOutbox } from '../src/db/schema/messages.ts';
+import { insertTenant } from './v1-helper.ts';
+import { insertMessage } from './application-fixtures.ts';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAINTENANCE_CRON, pruneExpiredRecords } from '../src/jobs/maintenance.ts';
@@ -56,10 +60,16 @@ describe('maintenance job', () => {
       tokens: (await db().select().from(emailTokens)).length,
     };
     const live = await seed(user.id, user.email);
+    // Status outbox rows: taken by the webhook fan-out 8 days ago (pruned), 1 day ago, not yet (kept).
+    const tenant = await insertTenant(db());
+    const messageId = await insertMessage(t, { ...tenant, channel: 'sms', recipient: '+6281234567890' });
+    const outbox = (webhookedAt: Date | null) => ({ messageId, ...tenant, channel: 'sms', status: 'delivered', at: new Date(), webhookedAt });
+    await db().insert(statusOutbox).values([outbox(minutes(-8 * 24 * 60)), outbox(minutes(-24 * 60)), outbox(null)]);
     const deleted = await pruneExpiredRecords(t.ctx, new Date());
     // The sign-up's own verification token was used, so it goes too; its live session stays.
-    expect(deleted).toEqual({ login_failures: 1, email_tokens: 2 + before.tokens, sessions: 2, used_signatures: 1, rate_limits: 1, dispatch_pacing: 0 });
+    expect(deleted).toEqual({ login_failures: 1, email_tokens: 2 + before.tokens, sessions: 2, used_signatures: 1, rate_limits: 1, dispatch_pacing: 0, status_outbox: 1 });
     expect((await db().select().from(loginFailures)).map((r) => r.at.getTime())).toHaveLength(1);
+    expect(await db().select().from(statusOutbox).where(eq(statusOutbox.messageId, messageId))).toHaveLength(2);
     expect((await db().select().from(emailTokens)).map((r) => r.tokenHash)).toEqual([live.token]);
     const sessionKeys = (await db().select().from(sessions)).map((r) => r.idHash);
     expect(sessionKeys).toContain(live.session);
@@ -68,7 +78,7 @@ describe('maintenance job', () => {
     const rateKeys = (await db().select().from(rateLimits)).map((r) => r.key);
     expect(rateKeys).toContain(live.rate);
     expect(rateKeys).not.toContain(live.oldRate);
-    expect(await pruneExpiredRecords(t.ctx, new Date())).toEqual({ login_failures: 0, email_tokens: 0, sessions: 0, used_signatures: 0, rate_limits: 0, dispatch_pacing: 0 });
+    expect(await pruneExpiredRecords(t.ctx, new Date())).toEqual({ login_failures: 0, email_tokens: 0, sessions: 0, used_signatures: 0, rate_limits: 0, dispatch_pacing: 0, status_outbox: 0 });
   });
 
   it('is scheduled every 15 minutes with pg-boss and its worker prunes when the job runs', async () => {

@@ -2,7 +2,8 @@
  * The maintenance job (issue 6): every 15 minutes one worker, whichever pg-boss hands the job to,
  * deletes expired security records: failed sign-ins past their window, used or expired e-mail
  * tokens, ended sessions, signatures past their replay window, ended rate-limit windows and pacing
- * lanes idle for a day (the SMPP lane of a process gone).
+ * lanes idle for a day (the SMPP lane of a process gone), and status outbox rows the webhook fan-out
+ * took more than 7 days ago.
  * Scheduled with pg-boss's cron (one job per tick across every process).
  */
 import type { AppContext } from '../context.ts';
@@ -10,6 +11,7 @@ import { pruneAuthRecords } from '../modules/auth/auth.service.ts';
 import { pruneUsedSignatures } from '../messaging/token-auth.ts';
 import { pruneRateLimits } from '../plugins/rate-limit/rate-limit-store.ts';
 import { pruneIdleLanes } from '../messaging/pacing.repo.ts';
+import { pruneTakenStatusOutbox } from '../modules/webhooks/webhook-delivery.ts';
 
 /** Cron of the maintenance job: every 15 minutes. */
 export const MAINTENANCE_CRON = '*/15 * * * *';
@@ -22,5 +24,6 @@ export async function pruneExpiredRecords(ctx: Pick<AppContext, 'database'>, now
     used_signatures: await pruneUsedSignatures(db, now),
     rate_limits: await pruneRateLimits(db, now),
     dispatch_pacing: await pruneIdleLanes(db, new Date(now.getTime() - 24 * 3_600_000)),
+    status_outbox: await pruneTakenStatusOutbox(db, new Date(now.getTime() - 7 * 86_400_000)),
   };
 }

@@ -41,6 +41,7 @@ import {
   markOutboxTaken,
   noteAttemptOutcome,
   organizationEmails,
+  pruneTakenOutbox,
   releaseAttempt,
   type EndpointRow,
 } from './webhooks.repo.ts';
@@ -298,4 +299,9 @@ export async function emitTemplateDecision(deps: Pick<WebhookDeliveryDeps, 'db' 
       data: { template_id: d.templateId, name: d.name, language: d.language, category: d.category, status: d.status, reason: d.reason, at: d.at.toISOString() },
     });
   }
+}
+
+/** Deletes status_outbox rows the fan-out took before `before` (maintenance job); returns how many. */
+export function pruneTakenStatusOutbox(db: Db, before: Date): Promise<number> {
+  return pruneTakenOutbox(db, before);
 }
