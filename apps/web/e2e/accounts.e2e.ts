@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, seriousA11yViolations } from './support/browser.ts';
+import { DEMO } from './support/flows.ts';
 import { startServer, waitForMailLink, type RunningServer } from './support/server.ts';
 
-const DEMO = { email: 'demo@pesan.local', password: 'Demo@1234' };
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 

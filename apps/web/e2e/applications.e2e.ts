@@ -15,9 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { parseTokenFile } from '@pesan/contracts/token-file';
 import { launchBrowser, seriousA11yViolations } from './support/browser.ts';
+import { DEMO } from './support/flows.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
-const DEMO = { email: 'demo@pesan.local', password: 'Demo@1234' };
 const SHOTS = process.env.SCREENSHOT_DIR;
 const NO_MATCH = "Sorry we couldn't find any result";
 

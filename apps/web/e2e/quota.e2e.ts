@@ -8,17 +8,15 @@
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { parseTokenFile } from '@pesan/contracts/token-file';
 import { QUOTA_MESSAGES } from '@pesan/contracts/quota';
 import { launchBrowser, seriousA11yViolations } from './support/browser.ts';
+import { createSmsApplication, signInAsDemo } from './support/flows.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
-const DEMO = { email: 'demo@pesan.local', password: 'Demo@1234' };
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** Runs the operator CLI against the running server's DATA_DIR; resolves with its output (exit 0 expected). */
@@ -80,29 +78,13 @@ describe('prepaid quota in the browser', () => {
   });
 
   it('signs in with the demo account', async () => {
-    await page.goto(`${server.url}/auth/login`);
-    await page.getByLabel('Email').fill(DEMO.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(/\/my-application$/);
-    const terms = page.getByRole('dialog', { name: /Syarat dan Ketentuan/ });
-    if (await terms.isVisible().catch(() => false)) {
-      await terms.getByRole('checkbox', { name: /Wajib/ }).check();
-      await terms.getByRole('button', { name: 'Confirm' }).click();
-    }
+    await signInAsDemo(page, server.url);
   });
 
   let appId = '';
   let smsToken = '';
   it('creates an application with SMS and makes it pre-paid with 10 SMS through the operator CLI', async () => {
-    await page.getByRole('link', { name: 'Create Application' }).first().click();
-    await page.getByLabel('Application Name').fill('Quota Shop');
-    await page.getByRole('checkbox', { name: 'SMS', exact: true }).check();
-    const downloadPromise = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Create Application' }).click();
-    const download = await downloadPromise;
-    appId = download.suggestedFilename().replace(/\.txt$/, '');
-    smsToken = parseTokenFile(await readFile((await download.path())!, 'utf8'))[0]!.accessToken;
+    ({ appId, smsToken } = await createSmsApplication(page, 'Quota Shop'));
     // Both at once (each CLI start costs a few seconds); they touch different rows.
     const [billing, quota] = await Promise.all([admin(server, 'billing', '--app', appId, '--type', 'pre-paid'), admin(server, 'quota', '--app', appId, '--type', 'sms', '--add', '10')]);
     expect(billing).toContain('pre-paid');

@@ -6,15 +6,13 @@
  * after a reload — with an axe scan of each new state.
  */
 import { createHmac } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { parseTokenFile } from '@pesan/contracts/token-file';
 import { launchBrowser, seriousA11yViolations } from './support/browser.ts';
+import { createSmsApplication, signInAsDemo } from './support/flows.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
-const DEMO = { email: 'demo@pesan.local', password: 'Demo@1234' };
 
 interface Received {
   id: string;
@@ -81,31 +79,13 @@ describe('status webhooks and the message detail in the browser', () => {
   });
 
   it('signs in with the demo account', async () => {
-    await page.goto(`${server.url}/auth/login`);
-    await page.getByLabel('Email').fill(DEMO.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(/\/my-application$/);
-    const terms = page.getByRole('dialog', { name: /Syarat dan Ketentuan/ });
-    if (await terms.isVisible().catch(() => false)) {
-      await terms.getByRole('checkbox', { name: /Wajib/ }).check();
-      await terms.getByRole('button', { name: 'Confirm' }).click();
-    }
+    await signInAsDemo(page, server.url);
   });
 
   let appId = '';
   let smsToken = '';
   it('creates an application with SMS and gets its token file', async () => {
-    await page.getByRole('link', { name: 'Create Application' }).first().click();
-    await page.getByLabel('Application Name').fill('Webhook Shop');
-    await page.getByRole('checkbox', { name: 'SMS', exact: true }).check();
-    const downloadPromise = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Create Application' }).click();
-    const download = await downloadPromise;
-    appId = download.suggestedFilename().replace(/\.txt$/, '');
-    const [entry] = parseTokenFile(await readFile((await download.path())!, 'utf8'));
-    expect(entry!.channel).toBe('sms');
-    smsToken = entry!.accessToken;
+    ({ appId, smsToken } = await createSmsApplication(page, 'Webhook Shop'));
   });
 
   let secret = '';
