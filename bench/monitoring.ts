@@ -61,7 +61,7 @@ async function grow(upTo: number) {
              case when channel = 'whatsapp' then (array['marketing','utility','authentication','service'])[1 + (g % 4)] end,
              case when channel = 'whatsapp' then (case when g % 4 = 3 then 'user' else 'business' end) end,
              now() - ((g * 7919) % (400 * 86400)) * interval '1 second', now() - ((g * 7919) % (400 * 86400)) * interval '1 second' + interval '5 seconds'
-      from (select g, (${channelArray})[1 + ((g / ${APPS}) % 6)] as channel from generate_series(${from}, ${to}) g) s
+      from (select g, (${channelArray})[1 + ((g / ${APPS}) % 6)] as channel from generate_series(${from}::bigint, ${to}::bigint) g) s
       returning id, status, updated_at)
       insert into message_events (message_id, status, at) select id, status, updated_at from m`);
     generated = to;
