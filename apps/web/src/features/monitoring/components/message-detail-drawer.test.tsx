@@ -3,26 +3,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RecordDetail, TransactionRecord } from '@pesan/contracts/records';
 import { renderWithProviders } from '../../../components/test-render.tsx';
 import { MonitoringView } from './monitoring-view.tsx';
+import { json, recordFixture } from '../test/fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const ID = '7f1d2c9e-0000-4000-8000-000000000001';
-const row: TransactionRecord = {
-  msgid: ID,
-  channel: 'sms_otp',
-  phone_number: '+6281234567891',
-  email: null,
-  to_number: null,
-  msgInfo: null,
-  created_at: '2026-03-15T03:04:00Z',
-  updated_at: '2026-03-15T03:04:02Z',
-  total_sms: 1,
-  country: 'ID',
-  status: 'delivered',
-  reason: null,
-};
+const row: TransactionRecord = recordFixture(ID, 'sms_otp');
 const detail: RecordDetail = {
   ...row,
   application_id: 'app-1',

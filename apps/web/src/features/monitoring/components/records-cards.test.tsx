@@ -3,25 +3,12 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import type { TransactionRecord } from '@pesan/contracts/records';
 import { renderWithProviders } from '../../../components/test-render.tsx';
 import { MonitoringView } from './monitoring-view.tsx';
+import { json, recordFixture } from '../test/fixtures.ts';
 import { RECORDS_CARDS_QUERY } from './records-table.tsx';
 import { exportLink } from '../utils/export-link.ts';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const ID = '7f1d2c9e-0000-4000-8000-000000000002';
-const row: TransactionRecord = {
-  msgid: ID,
-  channel: 'sms',
-  phone_number: '+6281234567891',
-  email: null,
-  to_number: null,
-  msgInfo: null,
-  created_at: '2026-03-15T03:04:00Z',
-  updated_at: '2026-03-15T03:04:02Z',
-  total_sms: 1,
-  country: 'ID',
-  status: 'delivered',
-  reason: null,
-};
+const row: TransactionRecord = recordFixture(ID, 'sms');
 
 /** A window `width` px wide as far as matchMedia's max-width queries go. */
 function viewport(width: number) {
