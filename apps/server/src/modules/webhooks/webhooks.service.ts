@@ -23,14 +23,14 @@ export type WebhooksDeps = Pick<WebhookDeliveryDeps, 'db' | 'now' | 'enqueueAtte
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function toEndpoint(row: EndpointRow | null, requireSignature: boolean, secret?: string): WebhookEndpoint {
+function toEndpoint(row: EndpointRow | null, requireSignature: boolean, now: Date, secret?: string): WebhookEndpoint {
   return {
     url: row?.url ?? null,
     enabled: row?.enabled ?? false,
     disabled_reason: row?.disabledReason ?? null,
     disabled_at: iso(row?.disabledAt ?? null),
     ...(secret ? { secret } : {}),
-    previous_secret_expires_at: row?.previousSecretExpiresAt && row.previousSecretExpiresAt > new Date() ? row.previousSecretExpiresAt.toISOString() : null,
+    previous_secret_expires_at: row?.previousSecretExpiresAt && row.previousSecretExpiresAt > now ? row.previousSecretExpiresAt.toISOString() : null,
     require_signature: requireSignature,
   };
 }
@@ -38,7 +38,7 @@ function toEndpoint(row: EndpointRow | null, requireSignature: boolean, secret?:
 /** The endpoint of application `applicationId` (no secret). @throws AppError not_found. */
 export async function getWebhook(deps: WebhooksDeps, organizationId: string, applicationId: string): Promise<WebhookEndpoint> {
   const app = await getApplication(deps.db, organizationId, applicationId);
-  return toEndpoint(await findEndpoint(deps.db, organizationId, app.id), app.require_signature);
+  return toEndpoint(await findEndpoint(deps.db, organizationId, app.id), app.require_signature, deps.now());
 }
 
 /**
@@ -81,7 +81,7 @@ export async function putWebhook(deps: WebhooksDeps, organizationId: string, app
     createdAt: existing?.createdAt ?? now,
     updatedAt: now,
   });
-  return toEndpoint(row, app.require_signature, secret);
+  return toEndpoint(row, app.require_signature, now, secret);
 }
 
 /**
@@ -101,7 +101,7 @@ export async function rotateWebhookSecret(deps: WebhooksDeps, organizationId: st
     previousSecretExpiresAt: new Date(now.getTime() + SECRET_OVERLAP_HOURS * 3_600_000),
     updatedAt: now,
   });
-  return toEndpoint(row, app.require_signature, secret);
+  return toEndpoint(row, app.require_signature, now, secret);
 }
 
 /**
