@@ -56,6 +56,8 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(60_000).default(15_000),
   /** Redis for the shared rate-limit counters; unset = counters in the database. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  /** Report files in an S3-compatible bucket instead of DATA_DIR/reports (modules/reports/report-store.ts parseS3Url). */
+  REPORTS_S3_URL: z.string().regex(/^(s3|https?):\/\/.+/, 'must be s3://bucket/prefix or http(s)://key:secret@host/bucket/prefix').optional(),
   /** Bearer that opens /metrics to callers other than loopback; unset = loopback only. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
@@ -104,6 +106,8 @@ export interface Config {
   publicUrlIsLocal: boolean;
   /** Bearer for /metrics from other than loopback (at least 16 characters); undefined = loopback only. */
   metricsToken: string | undefined;
+  /** S3-compatible store of report files; undefined = DATA_DIR/reports. */
+  reportsS3Url: string | undefined;
   role: 'all' | 'api' | 'worker';
 }
 
@@ -182,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     publicUrlIsLocal: ['localhost', '127.0.0.1', '[::1]'].includes(new URL(publicUrl).hostname),
     metricsToken: e.METRICS_TOKEN,
+    reportsS3Url: e.REPORTS_S3_URL,
     role: roleArg as Config['role'],
   });
 }

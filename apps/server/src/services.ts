@@ -6,7 +6,7 @@
  */
 import type { AppContext, AppInfra } from './context.ts';
 import { withDeps } from './lib/with-deps.ts';
-import { dispatchEnqueuer, webhookEnqueuer } from './jobs/registry.ts';
+import { dispatchEnqueuer, reportEnqueuer, webhookEnqueuer } from './jobs/registry.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { deliverAttempt, emitTemplateDecision, emitWebhookEvent, fanOutStatusEvents, requeueStrandedAttempts } from './modules/webhooks/webhook-delivery.ts';
 import {
@@ -32,6 +32,9 @@ import { changePassword, forgotPassword, login, registerAccount, resendVerificat
 import { createOrganization, getCallerOrganization, getOwnOrganization, updateOwnOrganization } from './modules/organization/organization.service.ts';
 import { getRecord, listRecords } from './modules/records/records.service.ts';
 import { conversationDownload, reportRangeDate, reportRate, reportUsage, usageDownload, whatsappConversation } from './modules/dashboard/dashboard.service.ts';
+import { createReport, getReport, listReports, openReportDownload } from './modules/reports/reports.service.ts';
+import { generateReport, sweepReports } from './modules/reports/report-generation.ts';
+import { createReportStore } from './modules/reports/report-store.ts';
 import { acceptTerms, termsAccepted } from './modules/terms/terms.service.ts';
 import { generateApplicationTokens, generateChannelToken, listTokenStatuses } from './modules/token/token.service.ts';
 import { checkMayUpload, openImage, storeImage } from './modules/upload/upload.service.ts';
@@ -55,6 +58,7 @@ export function createServices(ctx: AppInfra) {
     publicUrl: ctx.config.publicUrl,
   };
   const quotaDeps = { db, now, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl };
+  const reportDeps = { db, now, store: createReportStore(ctx.config), enqueueReport: reportEnqueuer(ctx.boss) };
   return {
     drivers,
     dispatch,
@@ -84,6 +88,7 @@ export function createServices(ctx: AppInfra) {
     application: { listChannels, ...withDeps(db, { listApplications, getApplication, createApplication, updateApplication, deleteApplication }) },
     token: withDeps(db, { generateChannelToken, generateApplicationTokens, listTokenStatuses }),
     records: withDeps(db, { listRecords, getRecord }),
+    reports: withDeps(reportDeps, { listReports, createReport, getReport, openReportDownload, generateReport, sweepReports }),
     dashboard: withDeps(db, { reportRate, reportUsage, reportRangeDate, whatsappConversation, usageDownload, conversationDownload }),
     admin: withDeps(db, { runAdminCommand }),
     whatsappHooks: {

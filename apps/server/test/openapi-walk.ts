@@ -189,10 +189,10 @@ export function pathParamNames(template: string): string[] {
 // ---------------------------------------------------------------------------------------------
 
 /** What a path parameter (or an id field of a body) names. */
-export type FixtureKind = 'application' | 'user' | 'organization' | 'message' | 'upload' | 'emailToken' | 'webhookDelivery';
+export type FixtureKind = 'application' | 'user' | 'organization' | 'message' | 'upload' | 'emailToken' | 'webhookDelivery' | 'report';
 
 /** Kinds that belong to an organization: another organization's id must be a 404 (§3, §8). */
-export const TENANT_KINDS: readonly FixtureKind[] = ['application', 'user', 'organization', 'message', 'upload', 'webhookDelivery'];
+export const TENANT_KINDS: readonly FixtureKind[] = ['application', 'user', 'organization', 'message', 'upload', 'webhookDelivery', 'report'];
 
 /**
  * Parameter names that say what they name by themselves. Extend this (and the fixtures of the
@@ -222,6 +222,8 @@ export const PARAM_KINDS_BY_SEGMENT: Record<string, FixtureKind> = {
   uploads: 'upload',
   // /api/setting/balance-quota/{id}: an application's quota warning settings.
   'balance-quota': 'application',
+  // /api/report/{id}, /api/report/{id}/download: a generated report.
+  report: 'report',
 };
 
 export class UnknownPathParameterError extends Error {
@@ -697,6 +699,8 @@ export interface Tenant {
   messageId: string;
   /** A webhook delivery attempt (a test event to the tenant's endpoint, never sent: workers are off). */
   webhookDeliveryId: string;
+  /** A generated report (queued: workers are off). */
+  reportId: string;
   /** Stored name of an image this tenant's user uploaded (organization media when the route supports it). */
   upload: string;
   uploadUrl: string;
@@ -715,6 +719,7 @@ export function tenantFixtures(tenant: Tenant): Fixtures {
     uploadUrl: tenant.uploadUrl,
     emailToken: 'no-such-email-token',
     webhookDelivery: tenant.webhookDeliveryId,
+    report: tenant.reportId,
   };
 }
 
@@ -779,6 +784,15 @@ export async function createTenant(t: TestApp): Promise<Tenant> {
   const test = await t.app.inject({ method: 'POST', url: `/api/application/${applicationId}/webhook/test`, headers });
   await expectStatus('POST webhook/test', test, 200);
   const webhookDeliveryId = test.json().data.id as string;
+  const day = new Date().toISOString().slice(0, 10);
+  const report = await t.app.inject({
+    method: 'POST',
+    url: '/api/report/generate-report',
+    headers,
+    payload: { application_id: applicationId, title: 'tenant report', channel: 'sms', status: [], start_date: day, end_date: day, type: 'csv' },
+  });
+  await expectStatus('POST /api/report/generate-report', report, 201);
+  const reportId = report.json().data._id as string;
   return {
     email: account.user.email,
     cookie: account.cookie,
@@ -788,6 +802,7 @@ export async function createTenant(t: TestApp): Promise<Tenant> {
     tokens,
     messageId,
     webhookDeliveryId,
+    reportId,
     upload: uploadUrl.split('/').pop()!,
     uploadUrl,
     headers,

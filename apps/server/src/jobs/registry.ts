@@ -28,6 +28,10 @@ export const QUEUES = {
   webhookDelivery: 'webhook-delivery',
   /** Take status changes missed by the fan-out poller and requeue lost webhook attempts (every minute). */
   webhookSweep: 'webhook-sweep',
+  /** Generate one report file (templates-dashboard-reports.md §2.7). */
+  reportGenerate: 'report-generate',
+  /** Requeue reports whose worker died, fail them after 3 attempts, delete reports older than 30 days (every minute). */
+  reportSweep: 'report-sweep',
 } as const;
 
 /** One queue: name, payload schema, handler, optional cron, and how its worker fetches. */
@@ -136,6 +140,27 @@ export const JOBS: JobDefinition<unknown>[] = [
     },
   }),
   defineJob({
+    name: QUEUES.reportGenerate,
+    data: z.object({ reportId: z.uuid() }),
+    // A report streams up to millions of rows: one at a time per worker, two workers per process.
+    // Never retried by pg-boss: a report whose worker dies is taken again by the report sweep.
+    batchSize: 1,
+    concurrency: 1,
+    workers: 2,
+    pollingIntervalSeconds: 1,
+    queue: { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 6 * 3600 },
+    handler: async (ctx, { reportId }) => {
+      await ctx.services.reports.generateReport(reportId);
+    },
+  }),
+  defineJob({
+    name: QUEUES.reportSweep,
+    ...everyMinuteSweep,
+    handler: async (ctx) => {
+      await ctx.services.reports.sweepReports();
+    },
+  }),
+  defineJob({
     name: QUEUES.maintenance,
     data: none,
     schedule: MAINTENANCE_CRON,
@@ -191,6 +216,11 @@ export function webhookEnqueuer(boss: PgBoss): (deliveryId: string, startAfter?:
     if (startAfter && startAfter.getTime() > Date.now()) await boss.send(QUEUES.webhookDelivery, { deliveryId }, { startAfter });
     else await enqueue(boss, QUEUES.webhookDelivery, { deliveryId });
   };
+}
+
+/** Queues the generation job of a report (modules/reports ReportsDeps.enqueueReport). */
+export function reportEnqueuer(boss: PgBoss): (reportId: string) => Promise<void> {
+  return (reportId) => enqueue(boss, QUEUES.reportGenerate, { reportId });
 }
 
 /** What the sandbox driver needs to schedule its callbacks on ctx. */

@@ -1,0 +1,174 @@
+/**
+ * Report generation (issue 12; templates-dashboard-reports.md §2.7, §4 Report status): one job per
+ * report takes it (in-queue -> processing), counts its rows, streams them in keyset batches into a
+ * CSV or XLSX file in the report store, records progress after every batch and finishes it (done,
+ * or failed with a reason). A sweep takes reports whose worker died (silent heartbeat) back to the
+ * queue, fails them after MAX_ATTEMPTS, and deletes reports older than REPORT_RETENTION_DAYS with
+ * their files.
+ */
+import { finished } from 'node:stream/promises';
+import { CHANNELS, type ChannelId } from '@pesan/contracts/channels';
+import { REPORT_CONTENT_TYPES, REPORT_MESSAGES, REPORT_RETENTION_DAYS, reportColumns, type ReportType } from '@pesan/contracts/reports';
+import { recordsSearchTerm } from '@pesan/contracts/records-search';
+import type { Db } from '../../db/client.ts';
+import * as repo from './reports.repo.ts';
+import { reportFileKey, type ReportStore } from './report-store.ts';
+import { createReportWriter, type ReportCell } from './report-writer.ts';
+
+export interface ReportGenerationDeps {
+  db: Db;
+  now: () => Date;
+  store: ReportStore;
+  /** Queues the generation job of a report. */
+  enqueueReport: (reportId: string) => Promise<void>;
+  /** Rows per keyset batch (default REPORT_BATCH_ROWS; tests use small ones to see progress). */
+  batchRows?: number;
+}
+
+/** Rows read and written per batch. */
+export const REPORT_BATCH_ROWS = 5000;
+/** A processing report whose heartbeat is older than this lost its worker. */
+export const REPORT_STALE_MS = 2 * 60_000;
+/** A queued report this long without being taken lost its job: it is queued again. */
+export const REPORT_QUEUED_STALE_MS = 10 * 60_000;
+/** Attempts before an interrupted report is failed. */
+export const REPORT_MAX_ATTEMPTS = 3;
+
+const CHANNEL_LABEL = new Map(CHANNELS.map((c) => [c.id, c.label]));
+
+/**
+ * What a report's `search` narrows to, as Monitoring's search does (console.md §2 Monitoring): a
+ * message id prefix when the text looks like one (hex with a dash), else a normalised number on
+ * phone channels or text in the address on email. Returns the filter fields to add.
+ */
+export function reportSearchFilter(channel: ChannelId, search: string | null): Pick<repo.ReportRowsFilter, 'idPrefix' | 'recipientPrefix' | 'recipientContains' | 'never'> {
+  const value = search?.trim();
+  if (!value) return {};
+  const key = /^[0-9a-f]{1,8}-[0-9a-f-]*$/i.test(value) ? 'message_id' : channel === 'email' ? 'email' : 'number';
+  const term = recordsSearchTerm(channel, { key, value });
+  switch (term.kind) {
+    case 'id_prefix':
+      return { idPrefix: term.value };
+    case 'recipient_prefix':
+      return { recipientPrefix: term.value };
+    case 'recipient_contains':
+      return { recipientContains: term.value };
+    case 'never':
+      return { never: true };
+    default:
+      return {};
+  }
+}
+
+function rowsFilterOf(r: repo.ReportRecord): repo.ReportRowsFilter {
+  return {
+    organizationId: r.organizationId,
+    applicationId: r.applicationId,
+    channel: r.channel,
+    from: r.rangeFrom,
+    to: r.rangeTo,
+    statuses: r.statuses,
+    ...reportSearchFilter(r.channel as ChannelId, r.search),
+  };
+}
+
+function cellsOf(m: repo.ReportMessageRow): ReportCell[] {
+  return [m.id, m.recipient, CHANNEL_LABEL.get(m.channel as ChannelId) ?? m.channel, m.status, m.reason, m.country, m.totalSms, m.templateName, m.createdAt, m.updatedAt];
+}
+
+class LostReportError extends Error {}
+
+/**
+ * Generates report `reportId` if it can be taken (in-queue, or processing with a dead worker);
+ * otherwise does nothing. Never throws for a failure of the report itself: that is recorded as
+ * status failed with its reason (additional_info.reason). Throws only when the database is gone.
+ */
+export async function generateReport(deps: ReportGenerationDeps, reportId: string): Promise<void> {
+  const { db, now, store } = deps;
+  const report = await repo.claimReport(db, reportId, now(), new Date(now().getTime() - REPORT_STALE_MS));
+  if (!report) return;
+  const attempt = report.attempts;
+  const type = report.type as ReportType;
+  const key = reportFileKey(report, attempt);
+  const batchRows = deps.batchRows ?? REPORT_BATCH_ROWS;
+  const filter = rowsFilterOf(report);
+  const upload = store.upload(key, REPORT_CONTENT_TYPES[type]);
+  // A stream error is thrown by the next write (report-writer.ts drained); never left unhandled.
+  upload.stream.on('error', () => undefined);
+  let written = 0;
+  const progress = async (totalRows?: number) => {
+    if (!(await repo.recordProgress(db, reportId, attempt, { totalRows, rowsWritten: written, now: now() }))) throw new LostReportError();
+  };
+  try {
+    await progress(await repo.countReportRows(db, filter));
+    const writer = createReportWriter(type, upload.stream, reportColumns(report.timeZone));
+    let after: { at: string; id: string } | null = null;
+    for (;;) {
+      const batch = await repo.readReportRows(db, filter, report.timeZone, after, batchRows);
+      if (batch.length) {
+        await writer.writeRows(batch.map(cellsOf));
+        written += batch.length;
+        const last = batch[batch.length - 1]!;
+        after = { at: last.cursorAt, id: last.id };
+      }
+      if (batch.length < batchRows) break;
+      await progress();
+    }
+    await writer.end();
+    // The whole file reached the store's stream (rejects with its error), then the store kept it.
+    await finished(upload.stream);
+    const bytes = await upload.done();
+    if (!(await repo.finishReport(db, reportId, attempt, { fileKey: key, fileBytes: bytes, rowsWritten: written, now: now() }))) await store.remove(key);
+  } catch (err) {
+    await upload.abort();
+    if (err instanceof LostReportError) return;
+    console.error(`[reports] report ${reportId} attempt ${attempt} failed: ${err instanceof Error ? err.message : String(err)}`);
+    await repo.failReport(db, reportId, 'The report could not be generated; generate it again', now(), attempt);
+  }
+}
+
+/** Removes every file an attempt of a report may have left (1..attempts). */
+async function removeAttemptFiles(store: ReportStore, r: { id: string; organizationId: string; type: string; attempts: number; fileKey?: string | null }): Promise<void> {
+  const keys = new Set<string>();
+  for (let a = 1; a <= r.attempts; a++) keys.add(reportFileKey(r, a));
+  if (r.fileKey) keys.add(r.fileKey);
+  for (const k of keys) await store.remove(k);
+}
+
+/**
+ * The report sweep (every minute): reports whose worker stopped (processing, heartbeat older than
+ * REPORT_STALE_MS) go back to the queue, or fail with REPORT_MESSAGES.interrupted after
+ * REPORT_MAX_ATTEMPTS; queued reports whose job was lost (REPORT_QUEUED_STALE_MS) are queued
+ * again; reports created more than REPORT_RETENTION_DAYS ago are deleted with their files.
+ * Returns what it did, for tests and logs.
+ */
+export async function sweepReports(deps: ReportGenerationDeps): Promise<{ requeued: number; failed: number; deleted: number }> {
+  const { db, now, store } = deps;
+  const at = now();
+  let requeued = 0;
+  let failed = 0;
+  const staleProcessing = new Date(at.getTime() - REPORT_STALE_MS);
+  const staleQueued = new Date(at.getTime() - REPORT_QUEUED_STALE_MS);
+  for (const r of await repo.findStalledReports(db, staleProcessing)) {
+    const limit = r.status === 'processing' ? staleProcessing : staleQueued;
+    if (!r.heartbeatAt || r.heartbeatAt >= limit) continue;
+    if (r.status === 'processing' && r.attempts >= REPORT_MAX_ATTEMPTS) {
+      if (await repo.failReport(db, r.id, REPORT_MESSAGES.interrupted, at)) failed++;
+      await removeAttemptFiles(store, r);
+      continue;
+    }
+    if (!(await repo.requeueReport(db, r.id, at, limit))) continue;
+    if (r.status === 'processing') await removeAttemptFiles(store, r);
+    await deps.enqueueReport(r.id);
+    requeued++;
+  }
+  let deleted = 0;
+  const before = new Date(at.getTime() - REPORT_RETENTION_DAYS * 86_400_000);
+  for (;;) {
+    const gone = await repo.deleteReportsCreatedBefore(db, before);
+    for (const r of gone) await removeAttemptFiles(store, r);
+    deleted += gone.length;
+    if (gone.length < 500) break;
+  }
+  return { requeued, failed, deleted };
+}
