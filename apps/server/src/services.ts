@@ -58,7 +58,7 @@ export function createServices(ctx: AppInfra) {
     publicUrl: ctx.config.publicUrl,
   };
   const quotaDeps = { db, now, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl };
-  const reportDeps = { db, now, store: createReportStore(ctx.config), enqueueReport: reportEnqueuer(ctx.boss) };
+  const reportDeps = { db, queryArrays: ctx.database.executor.queryArrays, now, store: createReportStore(ctx.config), enqueueReport: reportEnqueuer(ctx.boss) };
   return {
     drivers,
     dispatch,

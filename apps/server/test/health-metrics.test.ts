@@ -97,7 +97,7 @@ describe('health and metrics', () => {
   describe('/healthz and /readyz', () => {
     it('/healthz answers 200 without touching the database', async () => {
       const broken = await buildApp(
-        { ...idle.ctx, database: { ...idle.ctx.database, executor: { executeSql: () => Promise.reject(new Error('down')) } } },
+        { ...idle.ctx, database: { ...idle.ctx.database, executor: { ...idle.ctx.database.executor, executeSql: () => Promise.reject(new Error('down')) } } },
         { logger: false, serveWeb: false },
       );
       try {
@@ -122,7 +122,7 @@ describe('health and metrics', () => {
     it('/readyz answers 503 naming the database when its executor throws, without the cause', async () => {
       const ctx: AppContext = {
         ...idle.ctx,
-        database: { ...idle.ctx.database, executor: { executeSql: () => Promise.reject(new Error('connect ECONNREFUSED 10.9.8.7:5432')) } },
+        database: { ...idle.ctx.database, executor: { ...idle.ctx.database.executor, executeSql: () => Promise.reject(new Error('connect ECONNREFUSED 10.9.8.7:5432')) } },
       };
       const app = await buildApp(ctx, { logger: false, serveWeb: false });
       try {
@@ -152,7 +152,7 @@ describe('health and metrics', () => {
     });
 
     it('bounds each check by its timeout and names a missing or unreachable queue', async () => {
-      const hanging: AppContext = { ...idle.ctx, database: { ...idle.ctx.database, executor: { executeSql: () => new Promise(() => {}) } } };
+      const hanging: AppContext = { ...idle.ctx, database: { ...idle.ctx.database, executor: { ...idle.ctx.database.executor, executeSql: () => new Promise(() => {}) } } };
       const started = Date.now();
       const slow = await checkReadiness(hanging, 100);
       expect(Date.now() - started).toBeLessThan(1500);

@@ -20,6 +20,12 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 /** What pg-boss needs to run on our connection (its `db` option). */
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Runs one parameterised query and answers its rows as arrays of column values, in select order
+   * (no per-row objects: for reads of millions of rows, such as report generation). Build the
+   * query with Drizzle and pass its `toSQL()`.
+   */
+  queryArrays(query: { sql: string; params: unknown[] }): Promise<unknown[][]>;
 }
 
 export interface Database {
@@ -84,6 +90,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
         const results = await client.exec(text);
         return results[results.length - 1] ?? { rows: [] };
       },
+      async queryArrays(q) {
+        return (await client.query<unknown[]>(q.sql, q.params as never[], { rowMode: 'array' })).rows;
+      },
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     hasSchema: async () => (await client.query<{ t: string | null }>(HAS_SCHEMA_SQL)).rows[0]?.t != null,
@@ -110,7 +119,10 @@ export async function openPostgres(url: string): Promise<Database> {
   return {
     kind: 'postgres',
     db,
-    executor: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
+    executor: {
+      executeSql: (text, values) => pool.query(text, values as unknown[]),
+      queryArrays: async (q) => (await pool.query<unknown[]>({ text: q.sql, values: q.params, rowMode: 'array' })).rows,
+    },
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
     hasSchema: async () => (await pool.query<{ t: string | null }>(HAS_SCHEMA_SQL)).rows[0]?.t != null,
     close: () => {

@@ -10,23 +10,33 @@ import { finished } from 'node:stream/promises';
 import { CHANNELS, type ChannelId } from '@pesan/contracts/channels';
 import { REPORT_CONTENT_TYPES, REPORT_MESSAGES, REPORT_RETENTION_DAYS, reportColumns, type ReportType } from '@pesan/contracts/reports';
 import { recordsSearchTerm } from '@pesan/contracts/records-search';
-import type { Db } from '../../db/client.ts';
+import type { Db, SqlExecutor } from '../../db/client.ts';
 import * as repo from './reports.repo.ts';
 import { reportFileKey, type ReportStore } from './report-store.ts';
-import { createReportWriter, type ReportCell } from './report-writer.ts';
+import { createReportWriter, neutraliseFormula, type ReportCell } from './report-writer.ts';
 
 export interface ReportGenerationDeps {
   db: Db;
+  /** The database's array reader (db/client.ts SqlExecutor.queryArrays). */
+  queryArrays: SqlExecutor['queryArrays'];
   now: () => Date;
   store: ReportStore;
   /** Queues the generation job of a report. */
   enqueueReport: (reportId: string) => Promise<void>;
   /** Rows per keyset batch (default REPORT_BATCH_ROWS; tests use small ones to see progress). */
   batchRows?: number;
+  /** Least time between progress writes (default REPORT_PROGRESS_EVERY_MS; tests use 0). */
+  progressEveryMs?: number;
 }
 
-/** Rows read and written per batch. */
-export const REPORT_BATCH_ROWS = 5000;
+/**
+ * Rows read and written per batch. Small batches keep each batch's rows short-lived (they die young
+ * in V8's nursery): at 1,000 the worker's memory barely grows while it writes a million rows
+ * (bench/report.ts), and the next batch is read while this one is written.
+ */
+export const REPORT_BATCH_ROWS = 1000;
+/** Progress (and the heartbeat) is written at most this often (ms) while a report is generated. */
+export const REPORT_PROGRESS_EVERY_MS = 500;
 /** A processing report whose heartbeat is older than this lost its worker. */
 export const REPORT_STALE_MS = 2 * 60_000;
 /** A queued report this long without being taken lost its job: it is queued again. */
@@ -72,8 +82,21 @@ function rowsFilterOf(r: repo.ReportRecord): repo.ReportRowsFilter {
   };
 }
 
-function cellsOf(m: repo.ReportMessageRow): ReportCell[] {
-  return [m.id, m.recipient, CHANNEL_LABEL.get(m.channel as ChannelId) ?? m.channel, m.status, m.reason, m.country, m.totalSms, m.templateName, m.createdAt, m.updatedAt];
+/**
+ * The file cells of a row, in place (the row array is reused: no copy per row): the channel's
+ * label for its id, and for CSV the formula guard on text cells; drops the keyset position.
+ */
+function toCells(row: repo.ReportMessageRow, csv: boolean): ReportCell[] {
+  const cells = row as unknown as ReportCell[];
+  cells.length = 10;
+  cells[2] = CHANNEL_LABEL.get(row[2] as ChannelId) ?? row[2];
+  if (csv) {
+    for (const i of [1, 3, 4, 5, 7]) {
+      const c = cells[i];
+      if (typeof c === 'string') cells[i] = neutraliseFormula(c);
+    }
+  }
+  return cells;
 }
 
 class LostReportError extends Error {}
@@ -96,22 +119,33 @@ export async function generateReport(deps: ReportGenerationDeps, reportId: strin
   // A stream error is thrown by the next write (report-writer.ts drained); never left unhandled.
   upload.stream.on('error', () => undefined);
   let written = 0;
+  const progressEveryMs = deps.progressEveryMs ?? REPORT_PROGRESS_EVERY_MS;
+  let lastProgress = 0;
   const progress = async (totalRows?: number) => {
+    if (totalRows === undefined && Date.now() - lastProgress < progressEveryMs) return;
+    lastProgress = Date.now();
     if (!(await repo.recordProgress(db, reportId, attempt, { totalRows, rowsWritten: written, now: now() }))) throw new LostReportError();
   };
   try {
     await progress(await repo.countReportRows(db, filter));
     const writer = createReportWriter(type, upload.stream, reportColumns(report.timeZone));
-    let after: { at: string; id: string } | null = null;
+    const read = (after: { at: string; id: string } | null) => {
+      const batch = repo.readReportRows(db, deps.queryArrays, filter, report.timeZone, after, batchRows);
+      batch.catch(() => undefined); // awaited below; never an unhandled rejection if writing fails first
+      return batch;
+    };
+    // The next batch is read while this one is written: the database and the writer work side by side.
+    let next = read(null);
     for (;;) {
-      const batch = await repo.readReportRows(db, filter, report.timeZone, after, batchRows);
+      const batch = await next;
+      const last = batch[batch.length - 1];
+      const more = batch.length === batchRows && last !== undefined;
+      if (more) next = read({ at: last[10], id: last[0] });
       if (batch.length) {
-        await writer.writeRows(batch.map(cellsOf));
+        await writer.writeRows(batch.map((r) => toCells(r, type === 'csv')));
         written += batch.length;
-        const last = batch[batch.length - 1]!;
-        after = { at: last.cursorAt, id: last.id };
       }
-      if (batch.length < batchRows) break;
+      if (!more) break;
       await progress();
     }
     await writer.end();

@@ -13,7 +13,7 @@ import type { ReportType } from '@pesan/contracts/reports';
 export type ReportCell = string | number | null;
 
 export interface ReportFileWriter {
-  /** Appends rows; resolves when `out` can take more. */
+  /** Appends rows (CSV cells already passed through neutraliseFormula); resolves when `out` can take more. */
   writeRows(rows: ReportCell[][]): Promise<void>;
   /** Finishes the file and ends `out`. */
   end(): Promise<void>;
@@ -41,8 +41,7 @@ function csvWriter(out: Writable, header: string[]): ReportFileWriter {
   out.write(stringify([header], { bom: true }));
   return {
     async writeRows(rows) {
-      const safe = rows.map((r) => r.map((c) => (typeof c === 'string' ? neutraliseFormula(c) : c)));
-      out.write(stringify(safe));
+      out.write(stringify(rows));
       await drained(out);
     },
     async end() {

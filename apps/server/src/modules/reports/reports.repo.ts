@@ -3,7 +3,7 @@
  * a report holds (templates-dashboard-reports.md §2.7, §3; issue 12).
  */
 import { and, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, SqlExecutor } from '../../db/client.ts';
 import { applications } from '../../db/schema/applications.ts';
 import { messages } from '../../db/schema/messages.ts';
 import { reports } from '../../db/schema/reports.ts';
@@ -212,12 +212,26 @@ export async function countReportRows(db: Db, f: ReportRowsFilter): Promise<numb
 
 /**
  * One keyset batch of a report's messages in index order (created_at, id) ascending, after
- * position `after` (exclusive). Dates come formatted by PostgreSQL in `timeZone`
- * ('YYYY-MM-DD HH24:MI:SS'); `cursorAt` is the exact created_at (UTC, microseconds) for the next batch.
+ * position `after` (exclusive), as arrays (no per-row objects: reports run to millions of rows) in
+ * the order of REPORT_COLUMNS_SQL: id, recipient, channel, status, reason, country, total_sms,
+ * template_name, created and updated at formatted by PostgreSQL in `timeZone` ('YYYY-MM-DD
+ * HH24:MI:SS'), then the exact created_at (UTC, microseconds) for the next batch's position.
  */
-export async function readReportRows(db: Db, f: ReportRowsFilter, timeZone: string, after: { at: string; id: string } | null, limit: number) {
-  const where = after ? and(rowsWhere(f), sql`(${messages.createdAt}, ${messages.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`) : rowsWhere(f);
-  return db
+export async function readReportRows(
+  db: Db,
+  queryArrays: SqlExecutor['queryArrays'],
+  f: ReportRowsFilter,
+  timeZone: string,
+  after: { at: string; id: string } | null,
+  limit: number,
+): Promise<ReportMessageRow[]> {
+  // Keyset as `created_at >= at and (created_at > at or id > after.id)`: the first part bounds the
+  // index scan, so each batch starts where the last ended (a row comparison `(created_at, id) >
+  // (…)` is only a filter here, and every batch would walk the range from its start again).
+  const where = after
+    ? and(rowsWhere(f), sql`${messages.createdAt} >= ${after.at}::timestamptz`, sql`(${messages.createdAt} > ${after.at}::timestamptz or ${messages.id} > ${after.id}::uuid)`)
+    : rowsWhere(f);
+  const query = db
     .select({
       id: messages.id,
       recipient: messages.recipient,
@@ -235,5 +249,20 @@ export async function readReportRows(db: Db, f: ReportRowsFilter, timeZone: stri
     .where(where)
     .orderBy(messages.createdAt, messages.id)
     .limit(limit);
+  return (await queryArrays(query.toSQL())) as ReportMessageRow[];
 }
-export type ReportMessageRow = Awaited<ReturnType<typeof readReportRows>>[number];
+
+/** A report row as readReportRows answers it (the column order of its select). */
+export type ReportMessageRow = [
+  id: string,
+  recipient: string,
+  channel: string,
+  status: string,
+  reason: string | null,
+  country: string | null,
+  totalSms: number | null,
+  templateName: string | null,
+  createdAt: string,
+  updatedAt: string,
+  cursorAt: string,
+];
