@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messageEvents, messages } from '../src/db/schema/messages.ts';
 import { DEMO_HISTORY_DAYS, seedDemoTraffic } from '../src/seed/traffic.ts';
@@ -6,6 +6,9 @@ import type { ChannelId } from '@pesan/contracts/channels';
 import { sandboxLifecycle } from '../src/messaging/drivers/sandbox.ts';
 import { undispatchedMessages } from '../src/messaging/dispatch.ts';
 import { conversationStatsHourly, messageStatsHourly } from '../src/db/schema/messages.ts';
+import { reports } from '../src/db/schema/reports.ts';
+import { users } from '../src/db/schema/users.ts';
+import { seedDemoReports } from '../src/seed/reports.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { createAppWithToken, v1Get } from './v1-helper.ts';
 
@@ -66,4 +69,24 @@ it('seeds 25 finished demo messages over the last 24 hours, several per channel,
   const res = await v1Get(t, rows[0]!.id, a.tokens.sms.accessToken);
   expect(res.statusCode).toBe(200);
   expect(res.json().events.length).toBeGreaterThan(1);
+});
+
+it('seeds three finished demo reports of that traffic, each file holding the matching messages', async () => {
+  const a = await createAppWithToken(t, { channels: ['sms', 'whatsapp', 'email'] });
+  const [user] = await t.ctx.database.db.select({ id: users.id }).from(users).where(eq(users.organizationId, a.organizationId));
+  const ids = { applicationId: a.applicationId, organizationId: a.organizationId, userId: user!.id };
+  await seedDemoTraffic(t.ctx, ids);
+  await seedDemoReports(t.ctx, ids);
+  const made = await t.ctx.database.db.select().from(reports).where(eq(reports.applicationId, a.applicationId));
+  expect(made.map((r) => [r.channel, r.type, r.status])).toEqual([
+    ['sms', 'csv', 'done'],
+    ['whatsapp', 'xlsx', 'done'],
+    ['email', 'csv', 'done'],
+  ]);
+  const sms = await t.ctx.database.db.select().from(messages).where(and(eq(messages.applicationId, a.applicationId), eq(messages.channel, 'sms'), gte(messages.createdAt, made[0]!.rangeFrom)));
+  expect(made[0]!.rowsWritten).toBe(sms.length);
+  expect(sms.length).toBeGreaterThan(10);
+  const file = await t.ctx.services.reports.openReportDownload(a.organizationId, made[0]!.id);
+  const text = (await file.stream.toArray()).map(String).join('');
+  expect(text.trim().split('\n').length).toBe(sms.length + 1);
 });

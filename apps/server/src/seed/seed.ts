@@ -2,13 +2,15 @@
  * Demo data for a new database (ARCHITECTURE.md §4 DEMO_DATA): a verified demo user with an
  * organization (accounts), one application with every channel and an approved WhatsApp template
  * (applications), some delivered traffic (traffic), and a pre-paid application with quota, usage
- * and warning settings (quota). Each part fills `ids` for the next.
+ * and warning settings (quota), and finished reports of the traffic (reports). Each part fills `ids`
+ * for the next.
  */
 import type { AppContext } from '../context.ts';
 import { seedDemoAccounts } from './accounts.ts';
 import { seedDemoApplications } from './applications.ts';
 import { seedDemoTraffic } from './traffic.ts';
 import { seedDemoQuota } from './quota.ts';
+import { seedDemoReports } from './reports.ts';
 
 export const DEMO_LOGIN = { email: 'demo@pesan.local', password: 'Demo@1234' } as const;
 
@@ -27,5 +29,6 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoIds> {
   await seedDemoApplications(ctx, ids);
   await seedDemoTraffic(ctx, ids);
   await seedDemoQuota(ctx, ids);
+  await seedDemoReports(ctx, ids);
   return ids;
 }
