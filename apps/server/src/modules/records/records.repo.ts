@@ -80,7 +80,12 @@ export async function findRecordsPage(
   f: RecordsFilter,
   page: { limit: number; offset?: number; after?: { at: string; id: string } },
 ): Promise<PagedMessageRow[]> {
-  const where = page.after ? and(whereOf(f), sql`(${messages.createdAt}, ${messages.id}) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)`) : whereOf(f);
+  // `created_at <= at and (created_at < at or id < after.id)`: the first part bounds the index scan,
+  // so a page starts where the last ended (a row comparison is only a filter on this index, and
+  // every page would walk the range from its newest row again).
+  const where = page.after
+    ? and(whereOf(f), sql`${messages.createdAt} <= ${page.after.at}::timestamptz`, sql`(${messages.createdAt} < ${page.after.at}::timestamptz or ${messages.id} < ${page.after.id}::uuid)`)
+    : whereOf(f);
   const q = db
     .select({ ...recordColumns, cursorAt: sql<string>`to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
     .from(messages)
