@@ -84,11 +84,10 @@ function rowsFilterOf(r: repo.ReportRecord): repo.ReportRowsFilter {
 
 /**
  * The file cells of a row, in place (the row array is reused: no copy per row): the channel's
- * label for its id, and for CSV the formula guard on text cells; drops the keyset position.
+ * label for its id, and for CSV the formula guard on text cells.
  */
 function toCells(row: repo.ReportMessageRow, csv: boolean): ReportCell[] {
   const cells = row as unknown as ReportCell[];
-  cells.length = 10;
   cells[2] = CHANNEL_LABEL.get(row[2] as ChannelId) ?? row[2];
   if (csv) {
     for (const i of [1, 3, 4, 5, 7]) {
@@ -129,18 +128,18 @@ export async function generateReport(deps: ReportGenerationDeps, reportId: strin
   try {
     await progress(await repo.countReportRows(db, filter));
     const writer = createReportWriter(type, upload.stream, reportColumns(report.timeZone));
-    const read = (after: { at: string; id: string } | null) => {
-      const batch = repo.readReportRows(db, deps.queryArrays, filter, report.timeZone, after, batchRows);
+    const read = (after: { at: string; id: string } | null) => repo.readReportRows(db, deps.queryArrays, filter, report.timeZone, after, batchRows);
+    const guarded = (batch: Promise<repo.ReportMessageRow[]>) => {
       batch.catch(() => undefined); // awaited below; never an unhandled rejection if writing fails first
       return batch;
     };
     // The next batch is read while this one is written: the database and the writer work side by side.
-    let next = read(null);
+    let next = guarded(read(null));
     for (;;) {
       const batch = await next;
       const last = batch[batch.length - 1];
       const more = batch.length === batchRows && last !== undefined;
-      if (more) next = read({ at: last[10], id: last[0] });
+      if (more) next = guarded(repo.keysetPositionOf(db, last[0]).then(read));
       if (batch.length) {
         await writer.writeRows(batch.map((r) => toCells(r, type === 'csv')));
         written += batch.length;

@@ -51,12 +51,17 @@ function csvWriter(out: Writable, header: string[]): ReportFileWriter {
 }
 
 function xlsxWriter(out: Writable, header: string[]): ReportFileWriter {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false, zip: { zlib: { level: 1 } } });
   const sheet = workbook.addWorksheet('Report');
   sheet.addRow(header).commit();
   return {
     async writeRows(rows) {
       for (const r of rows) sheet.addRow(r).commit();
+      // exceljs hands the sheet's XML to the zip's deflate stream without waiting for it; wait here
+      // when that stream is behind, or a fast database fills memory with XML awaiting compression.
+      // (exceljs's own PassThrough, readable-stream 2: its state is only in _writableState).
+      const deflate = (sheet as unknown as { stream?: { pipes?: (Writable & { _writableState?: { needDrain?: boolean } })[] } }).stream?.pipes?.[0];
+      if (deflate?._writableState?.needDrain) await once(deflate, 'drain');
       await drained(out);
     },
     async end() {

@@ -215,7 +215,7 @@ export async function countReportRows(db: Db, f: ReportRowsFilter): Promise<numb
  * position `after` (exclusive), as arrays (no per-row objects: reports run to millions of rows) in
  * the order of REPORT_COLUMNS_SQL: id, recipient, channel, status, reason, country, total_sms,
  * template_name, created and updated at formatted by PostgreSQL in `timeZone` ('YYYY-MM-DD
- * HH24:MI:SS'), then the exact created_at (UTC, microseconds) for the next batch's position.
+ * HH24:MI:SS'). The next batch's position is keysetPositionOf(the last id).
  */
 export async function readReportRows(
   db: Db,
@@ -243,7 +243,6 @@ export async function readReportRows(
       templateName: messages.templateName,
       createdAt: sql<string>`to_char(${messages.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
       updatedAt: sql<string>`to_char(${messages.updatedAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
-      cursorAt: sql<string>`to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     })
     .from(messages)
     .where(where)
@@ -264,5 +263,17 @@ export type ReportMessageRow = [
   templateName: string | null,
   createdAt: string,
   updatedAt: string,
-  cursorAt: string,
 ];
+
+/**
+ * The keyset position after message `id` (its exact created_at, UTC with microseconds): read once
+ * per batch for its last row, rather than a column on every row.
+ */
+export async function keysetPositionOf(db: Db, id: string): Promise<{ at: string; id: string }> {
+  const [row] = await db
+    .select({ at: sql<string>`to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
+    .from(messages)
+    .where(eq(messages.id, id));
+  if (!row) throw new Error(`message ${id} vanished while its report was generated`);
+  return { at: row.at, id };
+}
