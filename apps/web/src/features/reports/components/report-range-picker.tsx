@@ -1,0 +1,147 @@
+/**
+ * Date-range picker of the Generate Report page (templates-dashboard-reports.md §2.7, §2.8, §5.6,
+ * §9) that may hold no range: the filter bar shows 'All Time' then (with a reset icon and an 'All
+ * Time' choice), the pop-up shows a prompt until a range is picked. It is the shared picker's
+ * behaviour (components/date-range-picker.tsx: presets Today, Yesterday, Last 7 Days, Last 30
+ * Days, the 1–31 day rule, no future days) with an empty value, which the shared one has not.
+ */
+import { useState } from 'react';
+import { ActionIcon, Button, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { DatePicker } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import { IconCalendar, IconRestore } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { MAX_RANGE_DAYS } from '@pesan/contracts/records';
+import { datePresets, pickBounds, rangeError, rangeLabel } from '../../../components/date-range-picker.tsx';
+import type { DayRange } from '../utils/criteria.ts';
+
+const DAY = 'YYYY-MM-DD';
+
+export interface ReportRangePickerProps {
+  value: DayRange | null;
+  onChange: (value: DayRange | null) => void;
+  /** Start of the button's accessible name ('Date range: All Time'). */
+  label: string;
+  /** Text shown while no range is chosen ('All Time'). */
+  emptyText: string;
+  /** Adds the reset icon and an 'All Time'-style choice that empty the value. */
+  resettable?: boolean;
+  /** Id of the button (for a wrapping label) and ids describing it (an error text). */
+  id?: string;
+  describedBy?: string;
+  /** Red border (the field has an error). */
+  invalid?: boolean;
+  fullWidth?: boolean;
+}
+
+/** Button showing the range (or `emptyText`) that opens the calendar with the presets. */
+export function ReportRangePicker({ value, onChange, label, emptyText, resettable, id, describedBy, invalid, fullWidth }: ReportRangePickerProps) {
+  const [opened, setOpened] = useState(false);
+  const [draft, setDraft] = useState<[string | null, string | null]>(value ?? [null, null]);
+  const [error, setError] = useState<string | null>(null);
+  const pending = draft[0] && !draft[1] ? draft[0] : null;
+  const bounds = pickBounds(pending);
+  const text = value ? rangeLabel(value) : emptyText;
+
+  const apply = (next: [string | null, string | null]) => {
+    setDraft(next);
+    if (!next[0] || !next[1]) return;
+    const err = rangeError(next[0], next[1]);
+    setError(err);
+    if (!err) {
+      onChange([next[0], next[1]]);
+      setOpened(false);
+    }
+  };
+
+  const picker = (
+    <Popover
+      opened={opened}
+      onChange={(o) => {
+        setOpened(o);
+        if (o) setDraft(value ?? [null, null]);
+      }}
+      position="bottom-start"
+      shadow="md"
+      trapFocus
+      returnFocus
+    >
+      <Popover.Target>
+        <Button
+          id={id}
+          variant="default"
+          fullWidth={fullWidth}
+          justify={fullWidth ? 'flex-start' : undefined}
+          fw={fullWidth ? 400 : undefined}
+          leftSection={<IconCalendar size={16} aria-hidden />}
+          aria-label={`${label}: ${text}`}
+          aria-describedby={describedBy}
+          styles={invalid ? { root: { borderColor: 'var(--mantine-color-error)' } } : undefined}
+          onClick={() => {
+            setDraft(value ?? [null, null]);
+            setError(null);
+            setOpened((o) => !o);
+          }}
+        >
+          <Text span size="sm" c={value ? undefined : 'gray.7'} inherit>
+            {text}
+          </Text>
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown aria-label="Pick a date range">
+        <Stack gap="xs">
+          <DatePicker
+            type="range"
+            allowSingleDateInRange
+            hideOutsideDates
+            weekendDays={[]}
+            classNames={{ datePickerRoot: 'pesan-range-root', presetsList: 'pesan-range-presets' }}
+            value={draft}
+            onChange={(v) => apply([v[0] ? dayjs(v[0]).format(DAY) : null, v[1] ? dayjs(v[1]).format(DAY) : null])}
+            presets={datePresets().map((p) => ({ label: p.label, value: p.value }))}
+            minDate={bounds.minDate}
+            maxDate={bounds.maxDate}
+            ariaLabels={{
+              previousMonth: 'Previous month', nextMonth: 'Next month',
+              previousYear: 'Previous year', nextYear: 'Next year',
+              previousDecade: 'Previous decade', nextDecade: 'Next decade',
+            }}
+          />
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="xs" c="gray.7">
+              Pick 1 to {MAX_RANGE_DAYS} days.
+            </Text>
+            {resettable ? (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={() => {
+                  onChange(null);
+                  setOpened(false);
+                }}
+              >
+                {emptyText}
+              </Button>
+            ) : null}
+          </Group>
+          {error ? (
+            <Text size="sm" c="red.8" role="alert">
+              {error}
+            </Text>
+          ) : null}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+  if (!resettable) return picker;
+  return (
+    <Group gap={6} wrap="nowrap">
+      {picker}
+      <Tooltip label={`Reset to ${emptyText}`} withArrow>
+        <ActionIcon variant="default" size={36} aria-label={`Reset ${label.toLowerCase()} to ${emptyText}`} disabled={!value} onClick={() => onChange(null)}>
+          <IconRestore size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * A report's state in its row (templates-dashboard-reports.md §2.7, §4 Report status): the badge
+ * with the spec's label (in-queue 'Preparation', processing 'Processing', done 'Done', failed
+ * 'Failed'); a failed report's badge is focusable and shows additional_info.reason as a tooltip
+ * on hover and focus (and to screen readers as its description). While the report is being made,
+ * a progress bar of rows written (data_processed) of rows counted (total_data), labelled
+ * '1,234 of 5,000 rows' ('Waiting to start' before counting).
+ */
+import { Badge, Progress, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { isReportRunning, REPORT_STATUS_LABELS, type ReportRow, type ReportStatus } from '@pesan/contracts/reports';
+import { reportProgress } from '../utils/format.ts';
+
+const STATUS_COLORS: Record<ReportStatus, string> = { 'in-queue': 'gray', processing: 'blue', done: 'green', failed: 'red' };
+
+/** The status badge; a Failed badge with a reason carries it as a tooltip. */
+export function ReportStatusBadge({ row }: { row: Pick<ReportRow, 'status' | 'additional_info'> }) {
+  const reason = row.status === 'failed' ? row.additional_info.reason : null;
+  const badge = (
+    <Badge
+      color={STATUS_COLORS[row.status]}
+      variant="light"
+      tt="none"
+      radius="sm"
+      styles={{ label: { color: 'var(--mantine-color-dark-9)', fontWeight: 600 } }}
+      tabIndex={reason ? 0 : undefined}
+      style={reason ? { cursor: 'help' } : undefined}
+    >
+      {REPORT_STATUS_LABELS[row.status] ?? row.status}
+      {reason ? <VisuallyHidden>: {reason}</VisuallyHidden> : null}
+    </Badge>
+  );
+  return reason ? (
+    <Tooltip label={reason} withArrow multiline maw={320} events={{ hover: true, focus: true, touch: true }}>
+      {badge}
+    </Tooltip>
+  ) : (
+    badge
+  );
+}
+
+/** Progress bar of a report being made (nothing once it is done or failed). */
+export function ReportProgress({ row, width = 140 }: { row: Pick<ReportRow, 'status' | 'data_processed' | 'total_data'>; width?: number | string }) {
+  if (!isReportRunning(row.status)) return null;
+  const { percent, text } = reportProgress(row);
+  return (
+    <Stack gap={4} w={width} maw="100%">
+      <Progress.Root
+        size="sm"
+        role="progressbar"
+        aria-label={text}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent ?? undefined}
+        aria-valuetext={text}
+      >
+        <Progress.Section value={percent ?? 100} withAria={false} striped={percent === null} animated={percent === null} color={percent === null ? 'gray.5' : 'blue'} />
+      </Progress.Root>
+      <Text size="xs" c="gray.7" aria-hidden>
+        {text}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Badge and, while running, the progress under it. */
+export function ReportState({ row }: { row: ReportRow }) {
+  return (
+    <Stack gap={6} align="flex-start">
+      <ReportStatusBadge row={row} />
+      <ReportProgress row={row} />
+    </Stack>
+  );
+}
