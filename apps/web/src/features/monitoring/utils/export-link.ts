@@ -1,7 +1,7 @@
 /**
  * The Export button's target (console.md §2 Monitoring: Export goes to /generate-report with a flag
  * to open the creation pop-up). Query parameters, for the Generate Report page to prefill its
- * creation pop-up (it does not read them yet):
+ * creation pop-up (features/reports/utils/prefill.ts reads them):
  * - `create=1`          open the creation pop-up;
  * - `application_id`    the application shown in Monitoring;
  * - `channel`           its channel id (`sms`, `whatsapp`, `email`, `call`, `voice_otp`, `sms_otp`);
