@@ -4,7 +4,7 @@
  * text is statusLabel() ('in_queue' -> 'In Queue'). With a reason the badge is focusable and the
  * reason shows as a tooltip on hover and focus.
  */
-import { Badge, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { STATUS_COLORS, statusLabel, type MessageStatus } from '@pesan/contracts/statuses';
 
 export interface StatusBadgeProps {
@@ -15,8 +15,11 @@ export interface StatusBadgeProps {
   templateName?: string | null;
 }
 
-export function StatusBadge({ status, reason, templateName }: StatusBadgeProps) {
-  const color = STATUS_COLORS[status as MessageStatus] ?? 'gray';
+/**
+ * A light badge with dark text (`label` on `color`); with a `reason` it is focusable and shows the
+ * reason as a tooltip on hover, focus and touch, and to screen readers after the label.
+ */
+export function ReasonBadge({ label, color, reason }: { label: string; color: string; reason?: string | null }) {
   const badge = (
     <Badge
       color={color}
@@ -27,18 +30,23 @@ export function StatusBadge({ status, reason, templateName }: StatusBadgeProps) 
       tabIndex={reason ? 0 : undefined}
       style={reason ? { cursor: 'help' } : undefined}
     >
-      {statusLabel(status)}
+      {label}
+      {reason ? <VisuallyHidden>: {reason}</VisuallyHidden> : null}
     </Badge>
   );
+  return reason ? (
+    <Tooltip label={reason} withArrow multiline maw={320} events={{ hover: true, focus: true, touch: true }}>
+      {badge}
+    </Tooltip>
+  ) : (
+    badge
+  );
+}
+
+export function StatusBadge({ status, reason, templateName }: StatusBadgeProps) {
   return (
     <Stack gap={2} align="flex-start">
-      {reason ? (
-        <Tooltip label={reason} withArrow multiline maw={320} events={{ hover: true, focus: true, touch: true }}>
-          {badge}
-        </Tooltip>
-      ) : (
-        badge
-      )}
+      <ReasonBadge label={statusLabel(status)} color={STATUS_COLORS[status as MessageStatus] ?? 'gray'} reason={reason} />
       {templateName ? (
         <Text size="xs" c="gray.7">
           {templateName}

@@ -6,7 +6,8 @@
  * a progress bar of rows written (data_processed) of rows counted (total_data), labelled
  * '1,234 of 5,000 rows' ('Waiting to start' before counting).
  */
-import { Badge, Progress, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Progress, Stack, Text } from '@mantine/core';
+import { ReasonBadge } from '../../../components/status-badge.tsx';
 import { isReportRunning, REPORT_STATUS_LABELS, type ReportRow, type ReportStatus } from '@pesan/contracts/reports';
 import { reportProgress } from '../utils/format.ts';
 
@@ -15,27 +16,7 @@ const STATUS_COLORS: Record<ReportStatus, string> = { 'in-queue': 'gray', proces
 /** The status badge; a Failed badge with a reason carries it as a tooltip. */
 export function ReportStatusBadge({ row }: { row: Pick<ReportRow, 'status' | 'additional_info'> }) {
   const reason = row.status === 'failed' ? row.additional_info.reason : null;
-  const badge = (
-    <Badge
-      color={STATUS_COLORS[row.status]}
-      variant="light"
-      tt="none"
-      radius="sm"
-      styles={{ label: { color: 'var(--mantine-color-dark-9)', fontWeight: 600 } }}
-      tabIndex={reason ? 0 : undefined}
-      style={reason ? { cursor: 'help' } : undefined}
-    >
-      {REPORT_STATUS_LABELS[row.status] ?? row.status}
-      {reason ? <VisuallyHidden>: {reason}</VisuallyHidden> : null}
-    </Badge>
-  );
-  return reason ? (
-    <Tooltip label={reason} withArrow multiline maw={320} events={{ hover: true, focus: true, touch: true }}>
-      {badge}
-    </Tooltip>
-  ) : (
-    badge
-  );
+  return <ReasonBadge label={REPORT_STATUS_LABELS[row.status] ?? row.status} color={STATUS_COLORS[row.status]} reason={reason} />;
 }
 
 /** Progress bar of a report being made (nothing once it is done or failed). */
