@@ -4,8 +4,9 @@
  * (badge with the reason as a tooltip; WhatsApp rows also show the template name). With `onOpen`
  * a row opens the message detail on click, Enter or Space (issue 9).
  */
-import type { KeyboardEvent, ReactNode } from 'react';
-import { Skeleton, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Table, Text } from '@mantine/core';
+import { DataTable, openableRowProps } from '../../../components/data-table.tsx';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ChannelId } from '@pesan/contracts/channels';
 import { RECORDS_MESSAGES, type TransactionRecord } from '@pesan/contracts/records';
@@ -54,65 +55,35 @@ export function RecordsTable({ channel, rows, loading, stale, error, onOpen }: R
     );
   return (
     <>
-    <Table.ScrollContainer minWidth={900} tabIndex={0} role="region" aria-label="Transactions table">
-      <Table aria-label="Transactions" striped highlightOnHover verticalSpacing="sm" style={{ opacity: stale ? 0.6 : 1 }} aria-busy={loading || undefined}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c} scope="col">
-                {c}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {loading && !rows ? (
-            Array.from({ length: 5 }, (_, i) => (
-              <Table.Tr key={i}>
-                {columns.map((c) => (
-                  <Table.Td key={c}>
-                    <Skeleton height={14} />
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))
-          ) : empty || !rows ? null : (
-            rows.map((r) => (
-              <Table.Tr
-                key={r.msgid}
-                {...(onOpen
-                  ? {
-                      tabIndex: 0,
-                      'aria-label': `Message ${r.msgid}: open details`,
-                      style: { cursor: 'pointer' },
-                      onClick: () => onOpen(r.msgid),
-                      onKeyDown: (e: KeyboardEvent) => {
-                        if (e.key === 'Enter' || e.key === ' ') {
-                          e.preventDefault();
-                          onOpen(r.msgid);
-                        }
-                      },
-                    }
-                  : {})}
-              >
-                <Table.Td>
-                  <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                    {r.msgid}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{recipientOf(r)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTableDateTime(r.created_at)}</Table.Td>
-                {sms ? <Table.Td>{r.total_sms ?? '-'}</Table.Td> : null}
-                <Table.Td>{r.country ?? '-'}</Table.Td>
-                <Table.Td>
-                  <StatusBadge status={r.status} reason={r.reason} templateName={channel === 'whatsapp' ? r.msgInfo : null} />
-                </Table.Td>
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Transactions"
+      columns={columns}
+      rows={empty ? [] : rows}
+      loading={loading}
+      stale={stale}
+      minWidth={900}
+      skeletonRows={5}
+      highlightOnHover
+      renderRow={(r) => (
+        <Table.Tr
+          key={r.msgid}
+          {...(onOpen ? openableRowProps(`Message ${r.msgid}: open details`, () => onOpen(r.msgid)) : {})}
+        >
+          <Table.Td>
+            <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+              {r.msgid}
+            </Text>
+          </Table.Td>
+          <Table.Td>{recipientOf(r)}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTableDateTime(r.created_at)}</Table.Td>
+          {sms ? <Table.Td>{r.total_sms ?? '-'}</Table.Td> : null}
+          <Table.Td>{r.country ?? '-'}</Table.Td>
+          <Table.Td>
+            <StatusBadge status={r.status} reason={r.reason} templateName={channel === 'whatsapp' ? r.msgInfo : null} />
+          </Table.Td>
+        </Table.Tr>
+      )}
+    />
     {emptyBlock}
     </>
   );

@@ -6,7 +6,8 @@
  * nothing. Below 48em (REPORTS_CARDS_QUERY) the rows are cards instead (ReportsCards).
  */
 import type { ReactNode } from 'react';
-import { Skeleton, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
+import { DataTable } from '../../../components/data-table.tsx';
 import { useMediaQuery } from '@mantine/hooks';
 import { REPORT_MESSAGES, REPORT_PAGE_SIZE, type ReportRow } from '@pesan/contracts/reports';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -46,58 +47,43 @@ export function ReportsTable({ rows, loading, stale, error }: ReportsTableProps)
     );
   return (
     <>
-      <Table.ScrollContainer minWidth={960} tabIndex={0} role="region" aria-label="Reports table">
-        <Table aria-label="Reports" striped verticalSpacing="sm" style={{ opacity: stale ? 0.6 : 1 }} aria-busy={loading || undefined}>
-          <Table.Thead>
-            <Table.Tr>
-              {REPORT_COLUMNS.map((c) => (
-                <Table.Th key={c} scope="col" style={{ whiteSpace: 'nowrap' }}>
-                  {c}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {loading && !rows
-              ? Array.from({ length: REPORT_PAGE_SIZE }, (_, i) => (
-                  <Table.Tr key={i} data-testid="report-skeleton-row">
-                    {REPORT_COLUMNS.map((c) => (
-                      <Table.Td key={c}>
-                        <Skeleton height={14} />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))
-              : (rows ?? []).map((r) => (
-                  <Table.Tr key={r._id}>
-                    {/* break-word (not anywhere): long names wrap without shrinking the column to nothing. */}
-                    <Table.Td miw={180} maw={320}>
-                      <Text size="sm" fw={600} style={{ overflowWrap: 'break-word' }}>
-                        {r.name}
-                      </Text>
-                      <Text size="xs" c="gray.7" style={{ overflowWrap: 'break-word' }}>
-                        {r.application_name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{reportChannelLabel(r.channel)}</Table.Td>
-                    <Table.Td>
-                      <DateParts text={formatTableDateTime(r.created_at)} />
-                    </Table.Td>
-                    <Table.Td>{formatTotalData(r)}</Table.Td>
-                    <Table.Td>
-                      <DateParts text={formatReportRange(r)} />
-                    </Table.Td>
-                    <Table.Td>
-                      <ReportState row={r} />
-                    </Table.Td>
-                    <Table.Td>
-                      <ReportDownloadButton row={r} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        label="Reports"
+        columns={REPORT_COLUMNS}
+        rows={rows}
+        loading={loading}
+        stale={stale}
+        minWidth={960}
+        skeletonRows={REPORT_PAGE_SIZE}
+        skeletonTestId="report-skeleton-row"
+        renderRow={(r) => (
+          <Table.Tr key={r._id}>
+            {/* break-word (not anywhere): long names wrap without shrinking the column to nothing. */}
+            <Table.Td miw={180} maw={320}>
+              <Text size="sm" fw={600} style={{ overflowWrap: 'break-word' }}>
+                {r.name}
+              </Text>
+              <Text size="xs" c="gray.7" style={{ overflowWrap: 'break-word' }}>
+                {r.application_name}
+              </Text>
+            </Table.Td>
+            <Table.Td>{reportChannelLabel(r.channel)}</Table.Td>
+            <Table.Td>
+              <DateParts text={formatTableDateTime(r.created_at)} />
+            </Table.Td>
+            <Table.Td>{formatTotalData(r)}</Table.Td>
+            <Table.Td>
+              <DateParts text={formatReportRange(r)} />
+            </Table.Td>
+            <Table.Td>
+              <ReportState row={r} />
+            </Table.Td>
+            <Table.Td>
+              <ReportDownloadButton row={r} />
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
       {emptyBlock}
     </>
   );

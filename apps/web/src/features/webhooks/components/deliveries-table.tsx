@@ -4,7 +4,8 @@
  * scrolling region (the page never scrolls sideways). A row opens the attempt's detail on click,
  * Enter or Space. With no attempts, an empty state explains when they appear.
  */
-import { Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { Table, Text, Tooltip } from '@mantine/core';
+import { DataTable, openableRowProps } from '../../../components/data-table.tsx';
 import { IconWebhook } from '@tabler/icons-react';
 import type { WebhookDelivery } from '@pesan/contracts/webhooks';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -24,72 +25,48 @@ export function DeliveriesTable({ rows, loading, stale, onOpen }: DeliveriesTabl
   const empty = !loading && (!rows || rows.length === 0);
   return (
     <>
-      <Table.ScrollContainer type="native" minWidth={900} tabIndex={0} role="region" aria-label="Webhook deliveries table">
-        <Table aria-label="Webhook deliveries" striped highlightOnHover verticalSpacing="sm" style={{ opacity: stale ? 0.6 : 1 }} aria-busy={loading || undefined}>
-          <Table.Thead>
-            <Table.Tr>
-              {COLUMNS.map((c) => (
-                <Table.Th key={c} scope="col" style={{ whiteSpace: 'nowrap' }}>
-                  {c}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {loading && !rows
-              ? Array.from({ length: 3 }, (_, i) => (
-                  <Table.Tr key={i}>
-                    {COLUMNS.map((c) => (
-                      <Table.Td key={c}>
-                        <Skeleton height={14} />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))
-              : (rows ?? []).map((d) => (
-                  <Table.Tr
-                    key={d.id}
-                    tabIndex={0}
-                    data-testid={`delivery-row-${d.id}`}
-                    aria-label={`${d.event_type} attempt ${d.attempt}, ${d.status}: open details`}
-                    style={{ cursor: 'pointer' }}
-                    onClick={() => onOpen(d)}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Enter' || e.key === ' ') {
-                        e.preventDefault();
-                        onOpen(d);
-                      }
-                    }}
-                  >
-                    <Table.Td>
-                      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                        {d.event_type}
-                      </Text>
-                      <Text size="xs" ff="monospace" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
-                        {d.message_id ?? '-'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{d.attempt}</Table.Td>
-                    <Table.Td>
-                      <DeliveryStatusBadge status={d.status} />
-                    </Table.Td>
-                    <Table.Td>{d.status_code ?? '-'}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDuration(d.duration_ms)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {d.next_retry_at ? (
-                        <Tooltip label={formatTableDateTime(d.next_retry_at)} withArrow>
-                          <span>{formatRelative(d.next_retry_at)}</span>
-                        </Tooltip>
-                      ) : (
-                        '-'
-                      )}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTableDateTime(d.created_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        label="Webhook deliveries"
+        columns={COLUMNS}
+        rows={rows}
+        loading={loading}
+        stale={stale}
+        minWidth={900}
+        skeletonRows={3}
+        highlightOnHover
+        renderRow={(d) => (
+          <Table.Tr
+            key={d.id}
+            data-testid={`delivery-row-${d.id}`}
+            {...openableRowProps(`${d.event_type} attempt ${d.attempt}, ${d.status}: open details`, () => onOpen(d))}
+          >
+            <Table.Td>
+              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {d.event_type}
+              </Text>
+              <Text size="xs" ff="monospace" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+                {d.message_id ?? '-'}
+              </Text>
+            </Table.Td>
+            <Table.Td>{d.attempt}</Table.Td>
+            <Table.Td>
+              <DeliveryStatusBadge status={d.status} />
+            </Table.Td>
+            <Table.Td>{d.status_code ?? '-'}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDuration(d.duration_ms)}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              {d.next_retry_at ? (
+                <Tooltip label={formatTableDateTime(d.next_retry_at)} withArrow>
+                  <span>{formatRelative(d.next_retry_at)}</span>
+                </Tooltip>
+              ) : (
+                '-'
+              )}
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTableDateTime(d.created_at)}</Table.Td>
+          </Table.Tr>
+        )}
+      />
       {empty ? (
         <EmptyState
           icon={<IconWebhook size={30} />}
