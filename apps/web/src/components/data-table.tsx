@@ -21,13 +21,15 @@ export interface DataTableProps<T> {
   /** data-testid of each skeleton row. */
   skeletonTestId?: string;
   highlightOnHover?: boolean;
+  /** Compact rows in small type (a table inside a drawer). */
+  compact?: boolean;
   renderRow: (row: T) => ReactNode;
 }
 
-export function DataTable<T>({ label, columns, rows, loading, stale, minWidth, skeletonRows, skeletonTestId, highlightOnHover, renderRow }: DataTableProps<T>) {
+export function DataTable<T>({ label, columns, rows, loading, stale, minWidth, skeletonRows, skeletonTestId, highlightOnHover, compact, renderRow }: DataTableProps<T>) {
   return (
     <Table.ScrollContainer minWidth={minWidth} tabIndex={0} role="region" aria-label={`${label} table`}>
-      <Table aria-label={label} striped highlightOnHover={highlightOnHover} verticalSpacing="sm" style={{ opacity: stale ? 0.6 : 1 }} aria-busy={loading || undefined}>
+      <Table aria-label={label} striped highlightOnHover={highlightOnHover} verticalSpacing={compact ? 'xs' : 'sm'} fz={compact ? 'sm' : undefined} style={{ opacity: stale ? 0.6 : 1 }} aria-busy={loading || undefined}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (

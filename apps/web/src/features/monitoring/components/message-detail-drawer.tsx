@@ -6,6 +6,7 @@
  * means closed; the caller keeps it in the URL (`?message=`).
  */
 import { Alert, Button, Drawer, Group, SimpleGrid, Skeleton, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { DataTable } from '../../../components/data-table.tsx';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { MONITORING_CHANNEL_LABELS } from '@pesan/contracts/channels';
 import type { RecordDetail } from '@pesan/contracts/records';
@@ -33,32 +34,26 @@ function WebhookAttempts({ rows }: { rows: WebhookDelivery[] }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={460} tabIndex={0} role="region" aria-label="Webhook attempts table">
-      <Table aria-label="Webhook attempts" striped verticalSpacing="xs" fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            {['Attempt', 'Status', 'Status code', 'Duration', 'Time'].map((c) => (
-              <Table.Th key={c} scope="col" style={{ whiteSpace: 'nowrap' }}>
-                {c}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((d) => (
-            <Table.Tr key={d.id}>
-              <Table.Td>{d.attempt}</Table.Td>
-              <Table.Td>
-                <DeliveryStatusBadge status={d.status} />
-              </Table.Td>
-              <Table.Td>{d.status_code ?? '-'}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDuration(d.duration_ms)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTableDateTime(d.created_at)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Webhook attempts"
+      columns={['Attempt', 'Status', 'Status code', 'Duration', 'Time']}
+      rows={rows}
+      loading={false}
+      minWidth={460}
+      skeletonRows={0}
+      compact
+      renderRow={(d) => (
+        <Table.Tr key={d.id}>
+          <Table.Td>{d.attempt}</Table.Td>
+          <Table.Td>
+            <DeliveryStatusBadge status={d.status} />
+          </Table.Td>
+          <Table.Td>{d.status_code ?? '-'}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDuration(d.duration_ms)}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTableDateTime(d.created_at)}</Table.Td>
+        </Table.Tr>
+      )}
+    />
   );
 }
 
