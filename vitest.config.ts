@@ -26,6 +26,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./src/test/setup.ts'],
+          // Component tests wait on real 500 ms debounces; on two loaded CI cores 5 s is too tight.
+          testTimeout: 20_000,
         },
       },
     ],
