@@ -28,8 +28,8 @@ try {
   const quiet = await createAppWithToken(t, { channels: ['whatsapp'] });
   await upsertSender(db, { applicationId: busy.applicationId, organizationId: busy.organizationId, wabaId: '1000001', phoneNumberId: '2000001', displayName: 'Busy', messagesPerSecond: RATE }, new Date());
   await upsertSender(db, { applicationId: quiet.applicationId, organizationId: quiet.organizationId, wabaId: '1000002', phoneNumberId: '2000002', displayName: 'Quiet', messagesPerSecond: null }, new Date());
-  for (const org of [busy.organizationId, quiet.organizationId]) {
-    await db.insert(waTemplates).values({ organizationId: org, name: 'ping', language: 'en', category: 'UTILITY', status: 'APPROVED', components: [{ type: 'BODY', text: 'Ping' }] });
+  for (const { organizationId: org, applicationId } of [busy, quiet]) {
+    await db.insert(waTemplates).values({ organizationId: org, applicationId, name: 'ping', language: 'en', category: 'UTILITY', status: 'APPROVED', components: [{ type: 'BODY', text: 'Ping' }] });
   }
   graph.rateLimits.set('2000001', RATE + 1);
   graph.rateLimits.set('2000002', 80);

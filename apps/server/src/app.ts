@@ -35,6 +35,7 @@ import { tokenRoutes } from './modules/token/token.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { waTemplatesRoutes } from './modules/wa-templates/wa-templates.routes.ts';
 import { quotaRoutes } from './modules/quota/quota.routes.ts';
 import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
@@ -190,6 +191,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(recordsRoutes(ctx), { prefix: '/api' });
   await app.register(dashboardRoutes(ctx), { prefix: '/api' });
   await app.register(reportsRoutes(ctx), { prefix: '/api' });
+  await app.register(waTemplatesRoutes(ctx), { prefix: '/api' });
   await app.register(quotaRoutes(ctx), { prefix: '/api' });
   await app.register(termsRoutes(ctx), { prefix: '/api' });
   await app.register(uploadRoutes(ctx), { prefix: '/api' });

@@ -22,6 +22,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Pesan <no-reply@localhost>'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SANDBOX_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(1500),
+  /** The sandbox template reviewer's delay before its decision (issue 13). */
+  REVIEW_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(86_400_000).default(3000),
   DEMO_DATA: bool.optional(),
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -73,6 +75,8 @@ export interface Config {
   mailFrom: string;
   sessionSecret: string;
   sandboxDelayMs: number;
+  /** The sandbox template reviewer's delay before its decision, in ms (REVIEW_DELAY_MS; 0 in tests). */
+  reviewDelayMs: number;
   demoData: boolean | undefined;
   logLevel: string;
   /** NODE_ENV: in production, mail links are never logged. */
@@ -162,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     mailFrom: e.MAIL_FROM,
     sessionSecret: e.SESSION_SECRET ?? sessionSecretFrom(dataDir),
     sandboxDelayMs: e.SANDBOX_DELAY_MS,
+    reviewDelayMs: e.REVIEW_DELAY_MS,
     demoData: e.DEMO_DATA,
     logLevel: e.LOG_LEVEL,
     nodeEnv: e.NODE_ENV,

@@ -6,7 +6,7 @@
  */
 import type { AppContext, AppInfra } from './context.ts';
 import { withDeps } from './lib/with-deps.ts';
-import { dispatchEnqueuer, reportEnqueuer, webhookEnqueuer } from './jobs/registry.ts';
+import { dispatchEnqueuer, reportEnqueuer, templateReviewEnqueuer, webhookEnqueuer } from './jobs/registry.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { deliverAttempt, emitTemplateDecision, emitWebhookEvent, fanOutStatusEvents, requeueStrandedAttempts } from './modules/webhooks/webhook-delivery.ts';
 import {
@@ -39,6 +39,9 @@ import { acceptTerms, termsAccepted } from './modules/terms/terms.service.ts';
 import { generateApplicationTokens, generateChannelToken, listTokenStatuses } from './modules/token/token.service.ts';
 import { checkMayUpload, openImage, storeImage } from './modules/upload/upload.service.ts';
 import { getOwnUser, updateOwnUser } from './modules/user/user.service.ts';
+import { bulkDeleteTemplates, checkTemplateName, createTemplate, deleteTemplate, duplicateTemplate, getTemplate, listTemplates, storeReviewedTemplate, updateTemplate } from './modules/wa-templates/wa-templates.service.ts';
+import { createV1Template, deleteV1Templates, listV1Templates } from './modules/wa-templates/wa-templates-v1.service.ts';
+import { reviewTemplate } from './modules/wa-templates/template-review.service.ts';
 
 /** Builds every service and the drivers on `ctx`. Functions read `ctx.now()` at call time (tests move the clock). */
 export function createServices(ctx: AppInfra) {
@@ -58,6 +61,14 @@ export function createServices(ctx: AppInfra) {
     publicUrl: ctx.config.publicUrl,
   };
   const quotaDeps = { db, now, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl };
+  const templateDeps = {
+    db,
+    now,
+    enqueueReview: templateReviewEnqueuer(ctx.boss),
+    reviewDelayMs: ctx.config.reviewDelayMs,
+    graph: ctx.config.whatsappDriver === 'cloud' && ctx.config.whatsappToken ? { graphUrl: ctx.config.whatsappGraphUrl, token: ctx.config.whatsappToken } : null,
+    emitDecision: (d: TemplateDecision) => emitTemplateDecision(webhookDeps, d),
+  };
   const reportDeps = { db, queryArrays: ctx.database.executor.queryArrays, now, store: createReportStore(ctx.config), enqueueReport: reportEnqueuer(ctx.boss) };
   return {
     drivers,
@@ -89,6 +100,21 @@ export function createServices(ctx: AppInfra) {
     token: withDeps(db, { generateChannelToken, generateApplicationTokens, listTokenStatuses }),
     records: withDeps(db, { listRecords, getRecord }),
     reports: withDeps(reportDeps, { listReports, createReport, getReport, openReportDownload, generateReport, sweepReports }),
+    waTemplates: withDeps(templateDeps, {
+      listTemplates,
+      checkTemplateName,
+      createTemplate,
+      updateTemplate,
+      getTemplate,
+      deleteTemplate,
+      duplicateTemplate,
+      bulkDeleteTemplates,
+      storeReviewedTemplate,
+      reviewTemplate,
+      createV1Template,
+      listV1Templates,
+      deleteV1Templates,
+    }),
     dashboard: withDeps(db, { reportRate, reportUsage, reportRangeDate, whatsappConversation, usageDownload, conversationDownload }),
     admin: withDeps(db, { runAdminCommand }),
     whatsappHooks: {

@@ -315,8 +315,12 @@ describe('demo application seed', () => {
       ['email', null],
     ]);
     const templates = await t.ctx.database.db.select().from(waTemplates).where(eq(waTemplates.organizationId, acc.organizationId));
-    expect(templates).toHaveLength(1);
-    expect(templates[0]).toMatchObject({
+    // Templates in every status the list filters by (issue 13), all of the demo application.
+    expect(templates.map((x) => x.status).sort()).toEqual(['APPROVED', 'APPROVED', 'DRAFT', 'PENDING', 'REJECTED']);
+    expect(templates.every((x) => x.applicationId === ids.applicationId)).toBe(true);
+    expect(templates.find((x) => x.status === 'REJECTED')).toMatchObject({ rejectionReason: 'INVALID_FORMAT', recommendation: expect.stringContaining('full domain') });
+    expect(templates.find((x) => x.category === 'AUTHENTICATION')).toMatchObject({ status: 'APPROVED' });
+    expect(templates.find((x) => x.name === 'welcome_message')).toMatchObject({
       name: 'welcome_message',
       language: 'en',
       category: 'UTILITY',

@@ -85,8 +85,8 @@ describe('dashboard API', () => {
     for (const ch of CHANNEL_IDS) tokens[ch] = await issueToken(t, { applicationId: appId, organizationId: a.organizationId }, ch);
     const db = t.ctx.database.db;
     await db.insert(waTemplates).values([
-      { organizationId: a.organizationId, name: 'promo_offer', language: 'en', category: 'MARKETING', status: 'APPROVED', components: [{ type: 'BODY', text: 'Hi {{1}}, 20% off today.' }] },
-      { organizationId: a.organizationId, name: 'order_update', language: 'en', category: 'UTILITY', status: 'APPROVED', components: [{ type: 'BODY', text: 'Your order shipped.' }] },
+      { organizationId: a.organizationId, applicationId: appId, name: 'promo_offer', language: 'en', category: 'MARKETING', status: 'APPROVED', components: [{ type: 'BODY', text: 'Hi {{1}}, 20% off today.' }] },
+      { organizationId: a.organizationId, applicationId: appId, name: 'order_update', language: 'en', category: 'UTILITY', status: 'APPROVED', components: [{ type: 'BODY', text: 'Your order shipped.' }] },
     ]);
     await openServiceWindow(db, { applicationId: appId, recipient: '+6281234567803', at: new Date(), expiresAt: new Date(Date.now() + 86_400_000) });
   });

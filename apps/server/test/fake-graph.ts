@@ -1,8 +1,11 @@
 /**
- * A loopback stand-in for Meta's Graph API (Cloud API send, ARCHITECTURE.md §6.1): records every
- * request (path, headers, JSON body) and answers like Meta, `{messaging_product, contacts, messages:
- * [{id: 'wamid.…'}]}`, or with a scripted error for a recipient: a Graph error body
- * `{error: {message, type, code, error_subcode, error_data, fbtrace_id}}` or a bare 500.
+ * A loopback stand-in for Meta's Graph API (Cloud API send and template management, ARCHITECTURE.md
+ * §6.1): records every request (path, headers, JSON body) and answers like Meta: a send
+ * `{messaging_product, contacts, messages: [{id: 'wamid.…'}]}`, or a scripted error for a
+ * recipient (a Graph error body `{error: {message, type, code, error_subcode, error_data,
+ * fbtrace_id}}` or a bare 500); `POST /{waba_id}/message_templates` Meta's published answer
+ * `{id, status, category}` (or a scripted error by template name); Meta's template edit
+ * `POST /{template_id}` and `DELETE /{waba_id}/message_templates` `{success: true}`.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -40,6 +43,12 @@ export interface FakeGraph {
    */
   rateLimits: Map<string, number>;
   throttled: GraphRequest[];
+  /** Template requests (`/message_templates` and template edits), in order; not in `requests`. */
+  templateRequests: GraphRequest[];
+  /** Template ids answered to `POST /{waba_id}/message_templates`, in order. */
+  templateIds: string[];
+  /** Script by template name: an error to answer, or the status to answer instead of PENDING. */
+  templateScript: Map<string, GraphAnswer | { status: string }>;
   close(): Promise<void>;
 }
 
@@ -58,6 +67,21 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   const rateLimits = new Map<string, number>();
   const throttled: GraphRequest[] = [];
   const accepted = new Map<string, number[]>();
+  const templateRequests: GraphRequest[] = [];
+  const templateIds: string[] = [];
+  const templateScript = new Map<string, GraphAnswer | { status: string }>();
+  let nextTemplateId = 1_689_556_908_129_832;
+  const graphError = (answer: Exclude<GraphAnswer, null | { bare500: true }>) =>
+    JSON.stringify({
+      error: {
+        message: answer.message,
+        type: 'OAuthException',
+        code: answer.code,
+        ...(answer.subcode ? { error_subcode: answer.subcode } : {}),
+        ...(answer.details ? { error_data: { messaging_product: 'whatsapp', details: answer.details } } : {}),
+        fbtrace_id: 'A7fYaJxYbQ1Zr8Jx9x',
+      },
+    });
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -70,6 +94,21 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       }
       const phoneNumberId = /^\/[^/]+\/([^/]+)\//.exec(req.url ?? '')?.[1] ?? '';
       const r: GraphRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, at: Date.now(), phoneNumberId };
+      const path = (req.url ?? '').split('?')[0]!;
+      res.setHeader('content-type', 'application/json');
+      // Template management: /{version}/{waba_id}/message_templates, and the edit /{version}/{template_id}.
+      if (/^\/[^/]+\/[^/]+\/message_templates$/.test(path) || (req.method === 'POST' && /^\/[^/]+\/\d+$/.test(path))) {
+        templateRequests.push(r);
+        if (req.method === 'DELETE' || !path.endsWith('/message_templates')) return res.end('{"success":true}');
+        const scripted = templateScript.get(String(body['name'] ?? ''));
+        if (scripted && 'code' in scripted) {
+          res.statusCode = scripted.http ?? 400;
+          return res.end(graphError(scripted));
+        }
+        const id = String(nextTemplateId++);
+        templateIds.push(id);
+        return res.end(JSON.stringify({ id, status: scripted && 'status' in scripted ? scripted.status : 'PENDING', category: body['category'] }));
+      }
       requests.push(r);
       const to = String(body['to'] ?? '');
       const attempt = requests.filter((x) => x.body['to'] === to).length;
@@ -83,25 +122,13 @@ export async function startFakeGraph(): Promise<FakeGraph> {
         } else times.push(r.at);
         accepted.set(phoneNumberId, times);
       }
-      res.setHeader('content-type', 'application/json');
       if (answer && 'bare500' in answer) {
         res.statusCode = 500;
         return res.end('{"error":{"message":"An unknown error occurred","type":"OAuthException","code":1,"fbtrace_id":"AbC"}}');
       }
       if (answer) {
         res.statusCode = answer.http ?? 400;
-        return res.end(
-          JSON.stringify({
-            error: {
-              message: answer.message,
-              type: 'OAuthException',
-              code: answer.code,
-              ...(answer.subcode ? { error_subcode: answer.subcode } : {}),
-              ...(answer.details ? { error_data: { messaging_product: 'whatsapp', details: answer.details } } : {}),
-              fbtrace_id: 'A7fYaJxYbQ1Zr8Jx9x',
-            },
-          }),
-        );
+        return res.end(graphError(answer));
       }
       const wamid = `wamid.HBgL${randomBytes(18).toString('base64url')}`;
       wamids.push(wamid);
@@ -119,6 +146,9 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     requestsTo: (to) => requests.filter((r) => r.body['to'] === to),
     rateLimits,
     throttled,
+    templateRequests,
+    templateIds,
+    templateScript,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

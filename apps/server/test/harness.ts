@@ -63,7 +63,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'pesan-test-'));
   const config = loadConfig(
-    { DATA_DIR: dataDir, SANDBOX_DELAY_MS: '0', SESSION_SECRET: 'test-secret-test-secret-test-secret-123', LOG_LEVEL: 'silent', PUBLIC_URL, ...opts.env },
+    { DATA_DIR: dataDir, SANDBOX_DELAY_MS: '0', REVIEW_DELAY_MS: '0', SESSION_SECRET: 'test-secret-test-secret-test-secret-123', LOG_LEVEL: 'silent', PUBLIC_URL, ...opts.env },
     [],
   );
   let database: Database;

@@ -189,10 +189,10 @@ export function pathParamNames(template: string): string[] {
 // ---------------------------------------------------------------------------------------------
 
 /** What a path parameter (or an id field of a body) names. */
-export type FixtureKind = 'application' | 'user' | 'organization' | 'message' | 'upload' | 'emailToken' | 'webhookDelivery' | 'report';
+export type FixtureKind = 'application' | 'user' | 'organization' | 'message' | 'upload' | 'emailToken' | 'webhookDelivery' | 'report' | 'template';
 
 /** Kinds that belong to an organization: another organization's id must be a 404 (§3, §8). */
-export const TENANT_KINDS: readonly FixtureKind[] = ['application', 'user', 'organization', 'message', 'upload', 'webhookDelivery', 'report'];
+export const TENANT_KINDS: readonly FixtureKind[] = ['application', 'user', 'organization', 'message', 'upload', 'webhookDelivery', 'report', 'template'];
 
 /**
  * Parameter names that say what they name by themselves. Extend this (and the fixtures of the
@@ -224,6 +224,8 @@ export const PARAM_KINDS_BY_SEGMENT: Record<string, FixtureKind> = {
   'balance-quota': 'application',
   // /api/report/{id}, /api/report/{id}/download: a generated report.
   report: 'report',
+  // /api/wa/template/{id}, /api/wa/template/duplicate/{id}: a WhatsApp template.
+  template: 'template',
 };
 
 export class UnknownPathParameterError extends Error {
@@ -262,6 +264,9 @@ export const BODY_ID_FIELDS: Record<string, FixtureKind> = {
   userId: 'user',
   organization_id: 'organization',
   organizationId: 'organization',
+  // POST /api/wa/delete/template/bulk {template_ids}.
+  template_ids: 'template',
+  template_id: 'template',
 };
 const ID_LIKE = /(^id$|_id$|[a-z]Id$|_ids$|[a-z]Ids$)/;
 
@@ -701,6 +706,8 @@ export interface Tenant {
   webhookDeliveryId: string;
   /** A generated report (queued: workers are off). */
   reportId: string;
+  /** A Draft WhatsApp template of the tenant's application (created through the console API). */
+  templateId: string;
   /** Stored name of an image this tenant's user uploaded (organization media when the route supports it). */
   upload: string;
   uploadUrl: string;
@@ -720,6 +727,7 @@ export function tenantFixtures(tenant: Tenant): Fixtures {
     emailToken: 'no-such-email-token',
     webhookDelivery: tenant.webhookDeliveryId,
     report: tenant.reportId,
+    template: tenant.templateId,
   };
 }
 
@@ -731,8 +739,8 @@ async function expectStatus(what: string, res: { statusCode: number; body: strin
  * Creates, through the console API the way a customer does, a tenant: a verified user signed in
  * with an organization, an application with every channel (made post-paid in the database, as the
  * operator CLI does, so sends need no quota), one access token per channel (from the token files),
- * one SMS sent through /v1 and one upload (organization media when POST /api/upload takes
- * `purpose=template_media`, else an avatar).
+ * one SMS sent through /v1, one upload (organization media when POST /api/upload takes
+ * `purpose=template_media`, else an avatar), a webhook delivery, a report and a Draft template.
  */
 export async function createTenant(t: TestApp): Promise<Tenant> {
   const account = await signUpWithOrganization(t);
@@ -793,6 +801,14 @@ export async function createTenant(t: TestApp): Promise<Tenant> {
   });
   await expectStatus('POST /api/report/generate-report', report, 201);
   const reportId = report.json().data._id as string;
+  const template = await t.app.inject({
+    method: 'POST',
+    url: '/api/wa/template?draft=true',
+    headers,
+    payload: { application_id: applicationId, template_name: 'tenant_template', template_category: 'UTILITY', language: 'en', body: { text: 'Your order is on its way.' } },
+  });
+  await expectStatus('POST /api/wa/template', template, 201);
+  const templateId = template.json().data._id as string;
   return {
     email: account.user.email,
     cookie: account.cookie,
@@ -803,6 +819,7 @@ export async function createTenant(t: TestApp): Promise<Tenant> {
     messageId,
     webhookDeliveryId,
     reportId,
+    templateId,
     upload: uploadUrl.split('/').pop()!,
     uploadUrl,
     headers,

@@ -34,7 +34,7 @@ describe('OpenAPI document', () => {
   it('is OpenAPI 3 with info, area tags and resolvable references', () => {
     expect(doc.openapi).toMatch(/^3\.0\.\d$/);
     expect(doc.info.title).toBe('Pesan API');
-    expect(doc.tags.map((x) => x.name)).toEqual(['auth', 'user', 'terms', 'upload', 'organization', 'applications', 'tokens', 'monitoring', 'dashboard', 'reports', 'quota', 'webhooks', 'v1']);
+    expect(doc.tags.map((x) => x.name)).toEqual(['auth', 'user', 'terms', 'upload', 'organization', 'applications', 'tokens', 'monitoring', 'dashboard', 'reports', 'templates', 'quota', 'webhooks', 'v1']);
     expect(Object.keys(doc.components.securitySchemes!)).toEqual(expect.arrayContaining(['bearerAuth', 'sessionCookie']));
     const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];
     expect(refs.length).toBeGreaterThan(0);

@@ -32,8 +32,8 @@ describe('dispatch pacing per WhatsApp number', () => {
     const now = new Date();
     await upsertSender(db, { applicationId: busy.applicationId, organizationId: busy.organizationId, wabaId: '1000001', phoneNumberId: '2000001', displayName: 'Busy', messagesPerSecond: RATE }, now);
     await upsertSender(db, { applicationId: quiet.applicationId, organizationId: quiet.organizationId, wabaId: '1000002', phoneNumberId: '2000002', displayName: 'Quiet', messagesPerSecond: null }, now);
-    for (const org of [busy.organizationId, quiet.organizationId]) {
-      await db.insert(waTemplates).values({ organizationId: org, name: 'ping', language: 'en', category: 'UTILITY', status: 'APPROVED', components: [{ type: 'BODY', text: 'Ping' }] });
+    for (const { organizationId: org, applicationId } of [busy, quiet]) {
+      await db.insert(waTemplates).values({ organizationId: org, applicationId, name: 'ping', language: 'en', category: 'UTILITY', status: 'APPROVED', components: [{ type: 'BODY', text: 'Ping' }] });
     }
     // Meta's throughput limit on both numbers: beyond it the Graph answers 130429 (a fifth of
     // slack for jitter: on a loaded machine a request can reach the Graph a little after its turn,

@@ -274,11 +274,14 @@ describe('tenant isolation over every documented operation', () => {
         if (kinds.length > 1) variants.push(pathVariant("B's ids in every path parameter", kinds));
         for (const f of fields) {
           const valid = validBody(op, own) as Record<string, unknown>;
+          // A list of ids (`template_ids`) gets the foreign id as its one item.
+          const list = op.body?.schema.properties?.[f.name]?.type === 'array';
+          const value = (id: string | undefined) => (list ? [id] : id);
           variants.push({
             what: `B's ${f.kind} in body field ${f.name}`,
             kinds: [f.kind],
-            foreign: { body: { ...valid, [f.name]: theirs[f.kind] } },
-            missing: { body: { ...valid, [f.name]: missingId(f.kind) } },
+            foreign: { body: { ...valid, [f.name]: value(theirs[f.kind]) } },
+            missing: { body: { ...valid, [f.name]: value(missingId(f.kind)) } },
           });
         }
         for (const v of variants) {

@@ -183,8 +183,8 @@ describe('WhatsApp templates', () => {
   it('sends only APPROVED templates of the organization (422 otherwise)', async () => {
     const db = t.ctx.database.db;
     await db.insert(waTemplates).values([
-      { organizationId: a.organizationId, name: 'pending_one', language: 'en', category: 'MARKETING', status: 'PENDING' },
-      { organizationId: a.organizationId, name: 'order_update', language: 'id', category: 'UTILITY', status: 'APPROVED', components: [{ type: 'BODY', text: 'Halo {{1}}, pesanan Anda dikirim.' }] },
+      { organizationId: a.organizationId, applicationId: a.applicationId, name: 'pending_one', language: 'en', category: 'MARKETING', status: 'PENDING' },
+      { organizationId: a.organizationId, applicationId: a.applicationId, name: 'order_update', language: 'id', category: 'UTILITY', status: 'APPROVED', components: [{ type: 'BODY', text: 'Halo {{1}}, pesanan Anda dikirim.' }] },
     ]);
     const send = (template: object) => v1Post(t, '/whatsapp/messages', a.tokens.whatsapp.accessToken, { to: '081234567890', template });
     const before = await countMessages(a.applicationId);
@@ -226,7 +226,7 @@ describe('prepaid quota', () => {
     expect(call.statusCode).toBe(202);
     // 40 seconds left < 60.
     expectError(await v1Post(t, '/voice-otp', p.tokens.voice_otp.accessToken, { to: '081234567890' }), 402, 'quota_exceeded');
-    await db.insert(waTemplates).values({ organizationId: p.organizationId, name: 'otp_util', language: 'en', category: 'UTILITY', status: 'APPROVED' });
+    await db.insert(waTemplates).values({ organizationId: p.organizationId, applicationId: p.applicationId, name: 'otp_util', language: 'en', category: 'UTILITY', status: 'APPROVED' });
     expect((await v1Post(t, '/whatsapp/messages', p.tokens.whatsapp.accessToken, { to: '081234567890', template: { name: 'otp_util', language: 'en' } })).statusCode).toBe(202);
     // WhatsApp text takes wa_marketing, which has no quota.
     expectError(await v1Post(t, '/whatsapp/messages', p.tokens.whatsapp.accessToken, { to: '081234567890', text: 'hi' }), 402, 'quota_exceeded');

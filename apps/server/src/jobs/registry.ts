@@ -32,6 +32,8 @@ export const QUEUES = {
   reportGenerate: 'report-generate',
   /** Requeue reports whose worker died, fail them after 3 attempts, delete reports older than 30 days (every minute). */
   reportSweep: 'report-sweep',
+  /** Review one submitted WhatsApp template: submit it to Meta, or the sandbox reviewer's decision (issue 13). */
+  templateReview: 'template-review',
 } as const;
 
 /** One queue: name, payload schema, handler, optional cron, and how its worker fetches. */
@@ -161,6 +163,19 @@ export const JOBS: JobDefinition<unknown>[] = [
     },
   }),
   defineJob({
+    name: QUEUES.templateReview,
+    data: z.object({ templateId: z.uuid(), submittedAt: z.iso.datetime() }),
+    // A Graph call (Cloud API) or a few queries (sandbox reviewer); retried with backoff when Meta
+    // cannot be reached.
+    batchSize: 4,
+    concurrency: 4,
+    pollingIntervalSeconds: 0.5,
+    queue: retrying,
+    handler: async (ctx, job) => {
+      await ctx.services.waTemplates.reviewTemplate(job);
+    },
+  }),
+  defineJob({
     name: QUEUES.maintenance,
     data: none,
     schedule: MAINTENANCE_CRON,
@@ -221,6 +236,14 @@ export function webhookEnqueuer(boss: PgBoss): (deliveryId: string, startAfter?:
 /** Queues the generation job of a report (modules/reports ReportsDeps.enqueueReport). */
 export function reportEnqueuer(boss: PgBoss): (reportId: string) => Promise<void> {
   return (reportId) => enqueue(boss, QUEUES.reportGenerate, { reportId });
+}
+
+/** Queues the review job of a submitted template (modules/wa-templates ReviewDeps.enqueueReview): due now, or at `startAfter`. */
+export function templateReviewEnqueuer(boss: PgBoss): (job: { templateId: string; submittedAt: string }, startAfter?: Date) => Promise<void> {
+  return async (job, startAfter) => {
+    if (startAfter && startAfter.getTime() > Date.now()) await boss.send(QUEUES.templateReview, job, { startAfter });
+    else await enqueue(boss, QUEUES.templateReview, job);
+  };
 }
 
 /** What the sandbox driver needs to schedule its callbacks on ctx. */

@@ -2,7 +2,7 @@
  * SQL of the /v1 messaging API (ARCHITECTURE.md §6). SQL only: rules live in v1.service.ts and
  * token-auth.ts; the status pipeline's SQL is in status.repo.ts, dispatch's in dispatch.repo.ts.
  */
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { hourOf } from './record-status.ts';
 import { moveStatsCounter } from './status.repo.ts';
@@ -51,14 +51,24 @@ export async function findTokenForAuth(db: Db, id: string): Promise<TokenAuthRow
   return { ...rest, applicationDeleted: deletedAt !== null, channelEnabled: enabledChannel !== null };
 }
 
-/** The organization's WhatsApp template `name` in `language`: its status, category and components (Meta's model), or null. */
-export async function findTemplate(db: Db, organizationId: string, name: string, language: string): Promise<{ status: string; category: string; components: unknown } | null> {
+/**
+ * The WhatsApp template `name` in `language` of application `applicationId` (not deleted): its
+ * status, category, components (Meta's model) and parameter format, or null.
+ */
+export async function findTemplate(
+  db: Db,
+  applicationId: string,
+  name: string,
+  language: string,
+): Promise<{ status: string; category: string; components: unknown; parameterFormat: 'POSITIONAL' | 'NAMED' | undefined } | null> {
   const [row] = await db
-    .select({ status: waTemplates.status, category: waTemplates.category, components: waTemplates.components })
+    .select({ status: waTemplates.status, category: waTemplates.category, components: waTemplates.components, parameterFormat: waTemplates.parameterFormat })
     .from(waTemplates)
-    .where(and(eq(waTemplates.organizationId, organizationId), eq(waTemplates.name, name), eq(waTemplates.language, language)))
+    .where(and(eq(waTemplates.applicationId, applicationId), eq(waTemplates.name, name), eq(waTemplates.language, language), isNull(waTemplates.deletedAt)))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const format = row.parameterFormat === 'NAMED' || row.parameterFormat === 'POSITIONAL' ? row.parameterFormat : undefined;
+  return { status: row.status, category: row.category, components: row.components, parameterFormat: format };
 }
 
 /**

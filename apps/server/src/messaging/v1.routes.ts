@@ -23,6 +23,7 @@ import { AppError } from '../lib/errors.ts';
 import { verifyRequestSignature, type V1Auth } from './token-auth.ts';
 import type { V1SendBody } from './v1.service.ts';
 import { countAcceptedMessage } from '../plugins/metrics.ts';
+import { waTemplatesV1Routes } from '../modules/wa-templates/wa-templates-v1.routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -116,6 +117,9 @@ export function v1Routes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       );
     }
+
+    // Template management (ARCHITECTURE.md §6): in this scope, so the same authentication applies.
+    await app.register(waTemplatesV1Routes(ctx, rateLimit));
 
     app.get(
       '/messages/:id',

@@ -13,7 +13,7 @@ import {
 } from '@pesan/contracts/messaging';
 import { normalisePhone } from '@pesan/contracts/phone';
 import { countSmsSegments } from '@pesan/contracts/sms';
-import { buildTemplateComponents, type WaTemplateSend } from '@pesan/contracts/wa-send';
+import type { WaTemplateSend } from '@pesan/contracts/wa-send';
 import { initialStatus, type MessageStatus } from '@pesan/contracts/statuses';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
@@ -31,6 +31,7 @@ import {
   type MessageRow,
 } from './messages.repo.ts';
 import type { V1Auth } from './token-auth.ts';
+import { checkTemplateSend } from '../modules/wa-templates/send-parameters.ts';
 import { findSenderByApplication } from './whatsapp/senders.repo.ts';
 import { findServiceWindowEnd } from './whatsapp/windows.repo.ts';
 import type { DispatchTarget } from './dispatch.ts';
@@ -98,7 +99,8 @@ function sandboxCallingNumber(): string {
  * (claiming the Idempotency-Key), takes prepaid quota in the same transaction, then enqueues the
  * dispatch job.
  * `idempotencyKey`: same key + same body within 24 h returns the first result and sends nothing.
- * WhatsApp: template parameters must match the template's variables (contracts/wa-send.ts); with
+ * WhatsApp: the template is the application's; its parameters (the Pesan fields or Meta's own
+ * `components`) must match the template's variables (modules/wa-templates/send-parameters.ts); with
  * the Cloud driver (`ctx.whatsappCloud`) the application must have a WhatsApp sender and free text
  * needs the recipient's open 24-hour service window (ARCHITECTURE.md §6).
  * @throws AppError invalid_request 400 (bad `to`, key too long, template parameter mismatch on
@@ -153,10 +155,11 @@ export async function acceptMessage(
     }
   }
   if (channel === 'whatsapp' && template) {
-    const found = await findTemplate(db, auth.organizationId, template.name, template.language);
+    const found = await findTemplate(db, auth.applicationId, template.name, template.language);
     if (!found || found.status !== 'APPROVED') throw new AppError('template_not_approved', V1_MESSAGES.templateNotApproved);
-    // Parameters must match the template's variables, with every driver (the sandbox too).
-    const built = buildTemplateComponents({ components: found.components }, template);
+    // Parameters (the Pesan fields or Meta's own components) must match the template's variables,
+    // with every driver (the sandbox too).
+    const built = checkTemplateSend({ components: found.components, ...(found.parameterFormat ? { parameterFormat: found.parameterFormat } : {}) }, template);
     if (!built.ok) throw fieldError(built.path, built.message);
     templateName = template.name;
     templateCategory = found.category;

@@ -19,6 +19,7 @@ export const OPENAPI_TAGS = [
   { name: 'monitoring', description: 'Transaction records of one application and channel, and one message with its timeline (console.md §2 Monitoring).' },
   { name: 'dashboard', description: 'Overview dashboard: rates, usage counters, trend series, WhatsApp session figures and their Excel exports, from the hourly rollups (templates-dashboard-reports.md §2.6, §7.2).' },
   { name: 'reports', description: 'Generate Report: CSV and XLSX reports of one application, channel, statuses and range, generated in the background with progress, and their download (templates-dashboard-reports.md §2.7, §2.8, §7.3).' },
+  { name: 'templates', description: 'WhatsApp message templates: list, name check, create and edit as Draft or submitted for review, duplicate, delete (templates-dashboard-reports.md §2.2–§2.5, §7.1).' },
   { name: 'quota', description: 'Billing type, remaining prepaid quota, the balance-quota check and quota warning settings (console.md §2 Notification settings, §7 Billing and quota).' },
   { name: 'webhooks', description: "An application's status webhook endpoint, its secret, delivery attempts and redelivery (ARCHITECTURE.md §6.2)." },
   { name: 'v1', description: 'Public messaging API: send on six channels and read message status (ARCHITECTURE.md §6).' },

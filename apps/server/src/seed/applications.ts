@@ -1,20 +1,20 @@
 /**
  * Demo applications (ARCHITECTURE.md §4 DEMO_DATA): 'Demo App' with all six channels (SMS sender
- * name 'PESAN') for the demo organization and user, plus an APPROVED WhatsApp template
- * 'welcome_message' (en, UTILITY) and a WhatsApp sender ('Pesan Demo', Meta's test number ids), so
- * the console shows one. Sets `ids.applicationId`. Does nothing without the demo
+ * name 'PESAN') for the demo organization and user, its WhatsApp templates in every status
+ * (templates.ts; 'welcome_message' is APPROVED) and a WhatsApp sender ('Pesan Demo', Meta's test
+ * number ids), so the console shows one. Sets `ids.applicationId`. Does nothing without the demo
  * organization and user (seeded by accounts.ts).
  */
 import { CHANNELS } from '@pesan/contracts/channels';
 import type { DemoIds } from './seed.ts';
 import type { AppContext } from '../context.ts';
-import { waTemplates } from '../db/schema/templates.ts';
 import { insertApplication } from '../modules/application/application.repo.ts';
 import { setWhatsappSender } from '../messaging/whatsapp/sender.service.ts';
+import { seedDemoTemplates } from './templates.ts';
 
 export const DEMO_APPLICATION_NAME = 'Demo App';
 
-/** Seeds the demo application (all six channels) and an approved WhatsApp template for `ids.organizationId`; fills `ids.applicationId`. */
+/** Seeds the demo application (all six channels) and its WhatsApp templates for `ids.organizationId`; fills `ids.applicationId`. */
 export async function seedDemoApplications(ctx: AppContext, ids: DemoIds): Promise<void> {
   if (!ids.organizationId || !ids.userId) return;
   const db = ctx.database.db;
@@ -25,15 +25,6 @@ export async function seedDemoApplications(ctx: AppContext, ids: DemoIds): Promi
     CHANNELS.map((c) => ({ channel: c.id, senderName: c.id === 'sms' ? 'PESAN' : null })),
   );
   ids.applicationId = app.id;
-  await db.insert(waTemplates).values({
-    organizationId: ids.organizationId,
-    name: 'welcome_message',
-    language: 'en',
-    category: 'UTILITY',
-    status: 'APPROVED',
-    components: [{ type: 'BODY', text: 'Hello {{1}}, welcome to Pesan!' }],
-    createdAt: now,
-    updatedAt: now,
-  });
+  await seedDemoTemplates(ctx, { organizationId: ids.organizationId, applicationId: app.id, userId: ids.userId });
   await setWhatsappSender(db, { app: app.id, 'waba-id': '102290129340398', 'phone-number-id': '106540352242922', 'display-name': 'Pesan Demo' }, now);
 }

@@ -12,6 +12,7 @@ import type { DemoIds } from './seed.ts';
 import type { AppContext } from '../context.ts';
 import { insertApplication } from '../modules/application/application.repo.ts';
 import { changeQuota, setBillingType } from '../modules/quota/quota.service.ts';
+import { seedDemoTemplates } from './templates.ts';
 
 export const DEMO_PREPAID_APPLICATION_NAME = 'Demo Prepaid App';
 
@@ -45,6 +46,8 @@ export async function seedDemoQuota(ctx: AppContext, ids: DemoIds): Promise<void
   );
   ids.prepaidApplicationId = app.id;
   await setBillingType(db, { app: app.id, type: 'pre-paid' }, now);
+  // Templates belong to an application: the prepaid one sends welcome_message too.
+  await seedDemoTemplates(ctx, { organizationId: ids.organizationId, applicationId: app.id, userId: ids.userId }, 'welcome');
   for (const [type, add] of QUOTA) await changeQuota(db, { app: app.id, type, add }, now);
   const auth = { applicationId: app.id, organizationId: ids.organizationId, billingType: 'pre-paid' as const };
   for (const [channel, body] of SENDS) {

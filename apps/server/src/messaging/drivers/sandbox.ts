@@ -121,10 +121,10 @@ export function createSandboxDriver(deps: { boss: PgBoss; queue: string; delayMs
  * conversation of the template's category (lower-case; `utility` when the template is gone); free
  * text is a user-initiated `service` conversation.
  */
-export async function sandboxConversation(db: Db, message: Pick<OutboundMessage, 'organizationId' | 'body'>): Promise<{ category: string; initiator: 'business' | 'user' }> {
+export async function sandboxConversation(db: Db, message: Pick<OutboundMessage, 'applicationId' | 'body'>): Promise<{ category: string; initiator: 'business' | 'user' }> {
   const template = message.body['template'] as { name?: unknown; language?: unknown } | undefined;
   if (!template || typeof template.name !== 'string') return { category: 'service', initiator: 'user' };
-  const found = typeof template.language === 'string' ? await findTemplate(db, message.organizationId, template.name, template.language) : null;
+  const found = typeof template.language === 'string' ? await findTemplate(db, message.applicationId, template.name, template.language) : null;
   return { category: (found?.category ?? 'UTILITY').toLowerCase(), initiator: 'business' };
 }
 

@@ -65,9 +65,9 @@ async function sendBody(db: Db, message: OutboundMessage): Promise<{ body: Recor
   if (!template) {
     return { body: { ...base, type: 'text', text: { body: String(message.body['text'] ?? ''), preview_url: false } }, conversation: { category: 'service', initiator: 'user' } };
   }
-  const found = await findTemplate(db, message.organizationId, template.name, template.language);
+  const found = await findTemplate(db, message.applicationId, template.name, template.language);
   if (!found || found.status !== 'APPROVED') throw new DriverError(false, 'template_not_approved', V1_MESSAGES.templateNotApproved);
-  const built = buildTemplateComponents({ components: found.components }, template);
+  const built = buildTemplateComponents({ components: found.components, ...(found.parameterFormat ? { parameterFormat: found.parameterFormat } : {}) }, template);
   if (!built.ok) throw new DriverError(false, 'template_mismatch', `${built.message} (the template changed after the message was accepted)`);
   return {
     body: { ...base, type: 'template', template: { name: template.name, language: { code: template.language }, ...(built.components.length ? { components: built.components } : {}) } },

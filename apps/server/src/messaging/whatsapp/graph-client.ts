@@ -1,6 +1,7 @@
 /**
- * A minimal client of Meta's Graph API for the Cloud API send (ARCHITECTURE.md §6.1):
- * `POST {graphUrl}/{phone_number_id}/messages` with the system-user bearer token. The token is
+ * A minimal client of Meta's Graph API (ARCHITECTURE.md §6.1): the Cloud API send
+ * (`POST {graphUrl}/{phone_number_id}/messages`) and template management of a WABA (create, edit,
+ * delete), with the system-user bearer token. The token is
  * only ever put in the Authorization header: never in an error, a reason or a log line.
  */
 
@@ -33,23 +34,23 @@ export class GraphError extends Error {
 }
 
 interface GraphErrorBody {
-  error?: { message?: string; type?: string; code?: number; error_subcode?: number; error_user_title?: string; title?: string; error_data?: { details?: string } };
+  error?: { message?: string; type?: string; code?: number; error_subcode?: number; error_user_title?: string; error_user_msg?: string; title?: string; error_data?: { details?: string } };
 }
 
 /**
- * Sends a Cloud API message body (`{messaging_product, recipient_type, to, type, …}`) from phone
- * number `phoneNumberId`. Resolves with the wamid (`messages[0].id`).
+ * One Graph API call: `method {graphUrl}/{path}` with the bearer token and, when given, a JSON
+ * body. Resolves with the parsed JSON answer (null when empty or not JSON).
  * @throws GraphError: Meta's error (code, title, details) on a non-2xx answer; httpStatus 0 on a
- *   network error or after `timeoutMs` (default 15 s); a 2xx without `messages[0].id` is a 502-like GraphError.
+ *   network error or after `timeoutMs` (default 15 s).
  */
-export async function graphSendMessage(opts: GraphOptions, phoneNumberId: string, body: Record<string, unknown>): Promise<{ wamid: string }> {
+async function graphRequest(opts: GraphOptions, method: 'GET' | 'POST' | 'DELETE', path: string, body?: Record<string, unknown>): Promise<unknown> {
   let res: Response;
   let text: string;
   try {
-    res = await fetch(`${opts.graphUrl}/${encodeURIComponent(phoneNumberId)}/messages`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${opts.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+    res = await fetch(`${opts.graphUrl}/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${opts.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
       signal: AbortSignal.timeout(opts.timeoutMs ?? GRAPH_TIMEOUT_MS),
     });
     text = await res.text();
@@ -66,9 +67,53 @@ export async function graphSendMessage(opts: GraphOptions, phoneNumberId: string
   if (!res.ok) {
     const e = (json as GraphErrorBody | null)?.error;
     const raw = e?.error_user_title ?? e?.title ?? e?.message ?? `The Graph API answered HTTP ${res.status}`;
-    throw new GraphError(res.status, typeof e?.code === 'number' ? e.code : null, raw.replace(/^\(#\d+\)\s*/, ''), e?.error_data?.details ?? null, e?.error_subcode ?? null);
+    throw new GraphError(res.status, typeof e?.code === 'number' ? e.code : null, raw.replace(/^\(#\d+\)\s*/, ''), e?.error_data?.details ?? e?.error_user_msg ?? null, e?.error_subcode ?? null);
   }
+  return json;
+}
+
+/**
+ * Sends a Cloud API message body (`{messaging_product, recipient_type, to, type, …}`) from phone
+ * number `phoneNumberId`. Resolves with the wamid (`messages[0].id`).
+ * @throws GraphError: Meta's error (code, title, details) on a non-2xx answer; httpStatus 0 on a
+ *   network error or after `timeoutMs` (default 15 s); a 2xx without `messages[0].id` is a 502-like GraphError.
+ */
+export async function graphSendMessage(opts: GraphOptions, phoneNumberId: string, body: Record<string, unknown>): Promise<{ wamid: string }> {
+  const json = await graphRequest(opts, 'POST', `${encodeURIComponent(phoneNumberId)}/messages`, body);
   const wamid = (json as { messages?: { id?: unknown }[] } | null)?.messages?.[0]?.id;
   if (typeof wamid !== 'string' || !wamid) throw new GraphError(502, null, 'The Graph API accepted the message without a message id', null);
   return { wamid };
+}
+
+/**
+ * Submits a template to WABA `wabaId` for review: `POST {graphUrl}/{waba_id}/message_templates`
+ * with Meta's create body (contracts/wa-template-model.ts toMetaCreateBody). Resolves with Meta's
+ * answer `{id, status, category}` (status PENDING, or APPROVED / REJECTED when Meta decides at once).
+ * @throws GraphError as graphRequest; a 2xx without `id` is a 502-like GraphError.
+ */
+export async function graphCreateTemplate(opts: GraphOptions, wabaId: string, body: Record<string, unknown>): Promise<{ id: string; status: string | null; category: string | null }> {
+  const json = (await graphRequest(opts, 'POST', `${encodeURIComponent(wabaId)}/message_templates`, body)) as { id?: unknown; status?: unknown; category?: unknown } | null;
+  const id = json?.id;
+  if ((typeof id !== 'string' && typeof id !== 'number') || id === '') throw new GraphError(502, null, 'The Graph API accepted the template without a template id', null);
+  return { id: String(id), status: typeof json?.status === 'string' ? json.status : null, category: typeof json?.category === 'string' ? json.category : null };
+}
+
+/**
+ * Submits an edited template again (Meta's edit call): `POST {graphUrl}/{template_id}` with
+ * `{category?, components, …}`. Meta reviews it again and answers `{success: true}`.
+ * @throws GraphError as graphRequest, and when Meta answers without `success: true`.
+ */
+export async function graphEditTemplate(opts: GraphOptions, templateId: string, body: Record<string, unknown>): Promise<void> {
+  const json = (await graphRequest(opts, 'POST', encodeURIComponent(templateId), body)) as { success?: unknown } | null;
+  if (json?.success !== true) throw new GraphError(502, null, 'The Graph API did not confirm the template edit', null);
+}
+
+/**
+ * Deletes a template of WABA `wabaId`: `DELETE {graphUrl}/{waba_id}/message_templates?name=…`,
+ * with `hsm_id` when Meta's template id is known (that one language only).
+ * @throws GraphError as graphRequest.
+ */
+export async function graphDeleteTemplate(opts: GraphOptions, wabaId: string, template: { name: string; hsmId?: string | null }): Promise<void> {
+  const query = new URLSearchParams({ name: template.name, ...(template.hsmId ? { hsm_id: template.hsmId } : {}) });
+  await graphRequest(opts, 'DELETE', `${encodeURIComponent(wabaId)}/message_templates?${query.toString()}`);
 }

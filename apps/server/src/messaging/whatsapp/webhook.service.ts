@@ -3,7 +3,7 @@
  * the `hub.challenge` handshake, the `X-Hub-Signature-256` check over the raw body, and the
  * processing of a signed body: message statuses through recordStatus (with the conversation and
  * pricing Meta reports), inbound user messages (stored once, opening the 24-hour service window),
- * and WABA-level updates (stored; template decisions applied to wa_templates).
+ * and WABA-level updates (stored; template decisions and quality ratings applied to wa_templates).
  * Lenient to fields Meta adds; one bad item never stops the others (Meta retries a non-2xx answer
  * with the whole body).
  */
@@ -13,7 +13,7 @@ import type { MessageStatus } from '@pesan/contracts/statuses';
 import type { Db } from '../../db/client.ts';
 import { recordStatus } from '../record-status.ts';
 import { findSenderByPhoneNumberId, type WhatsappSender } from './senders.repo.ts';
-import { applyTemplateStatusUpdate, type TemplateDecision } from './template-status.ts';
+import { applyTemplateQualityUpdate, applyTemplateStatusUpdate, type TemplateDecision } from './template-status.ts';
 import { retryWhileUnknown } from '../early-callback.ts';
 import { insertAccountUpdate, insertInboundMessage, setConversationFromStatus } from './webhook.repo.ts';
 import { openServiceWindow } from './windows.repo.ts';
@@ -166,6 +166,8 @@ export async function handleWebhook(
           await insertAccountUpdate(deps.db, { wabaId: entry.id, field: change.field, payload: value, receivedAt: deps.now() });
           if (change.field === 'message_template_status_update') {
             for (const d of await applyTemplateStatusUpdate(deps.db, entry.id, value, deps.now())) await deps.onTemplateDecision?.(d);
+          } else if (change.field === 'message_template_quality_update') {
+            await applyTemplateQualityUpdate(deps.db, entry.id, value, deps.now());
           }
           summary.updates++;
         });

@@ -156,7 +156,7 @@ export async function findMessageDetail(
     const [t] = await db
       .select({ category: waTemplates.category })
       .from(waTemplates)
-      .where(and(eq(waTemplates.organizationId, organizationId), eq(waTemplates.name, message.templateName)))
+      .where(and(eq(waTemplates.organizationId, organizationId), eq(waTemplates.applicationId, message.applicationId), eq(waTemplates.name, message.templateName)))
       .limit(1);
     authenticationTemplate = t?.category?.toUpperCase() === 'AUTHENTICATION';
   }

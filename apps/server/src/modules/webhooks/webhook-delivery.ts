@@ -24,7 +24,6 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { applicationsOfWaba } from '../../messaging/whatsapp/sender.service.ts';
 import type { TemplateDecision } from '../../messaging/whatsapp/template-status.ts';
 import { postWebhook, type PostResult } from './webhook-http.ts';
 import { webhookHeaders } from './webhook-signing.ts';
@@ -286,19 +285,17 @@ export async function requeueStrandedAttempts(deps: Pick<WebhookDeliveryDeps, 'd
 
 /**
  * Tells customers of a template review decision (`template.status`, ARCHITECTURE.md §6.2): one
- * event to each application of the template's organization whose WhatsApp sender uses the WABA
- * Meta decided for and that has an enabled endpoint. `data`: template id, name, language, category, status, reason, at.
+ * event to the template's application when it has an enabled endpoint. `data`: template id, name,
+ * language, category, status, reason, recommendation, at.
  */
 export async function emitTemplateDecision(deps: Pick<WebhookDeliveryDeps, 'db' | 'now' | 'enqueueAttempt'>, d: TemplateDecision): Promise<void> {
-  for (const applicationId of await applicationsOfWaba(deps.db, d.organizationId, d.wabaId)) {
-    if (!(await hasEnabledEndpoint(deps.db, applicationId))) continue;
-    await emitWebhookEvent(deps, {
-      organizationId: d.organizationId,
-      applicationId,
-      type: 'template.status',
-      data: { template_id: d.templateId, name: d.name, language: d.language, category: d.category, status: d.status, reason: d.reason, at: d.at.toISOString() },
-    });
-  }
+  if (!(await hasEnabledEndpoint(deps.db, d.applicationId))) return;
+  await emitWebhookEvent(deps, {
+    organizationId: d.organizationId,
+    applicationId: d.applicationId,
+    type: 'template.status',
+    data: { template_id: d.templateId, name: d.name, language: d.language, category: d.category, status: d.status, reason: d.reason, recommendation: d.recommendation, at: d.at.toISOString() },
+  });
 }
 
 /** Deletes status_outbox rows the fan-out took before `before` (maintenance job); returns how many. */

@@ -1,0 +1,210 @@
+/**
+ * Review of submitted WhatsApp templates (issue 13 "Review and status"; ARCHITECTURE.md §1 jobs,
+ * §4 REVIEW_DELAY_MS, §6.1 whatsapp-cloud, §6.2 `template.status`): a submitted template (status
+ * PENDING, 'In Review') gets a `template-review` job. With WHATSAPP_DRIVER=cloud and a WhatsApp
+ * sender on the template's application, the job submits it to Meta
+ * (`POST /{waba_id}/message_templates`, or Meta's edit call when Meta already knows it) and Meta's
+ * decision arrives later through the webhook (applyMetaStatusUpdate); otherwise the sandbox
+ * reviewer (sandbox-reviewer.ts) decides after REVIEW_DELAY_MS. Every decision stamps
+ * `decided_at` and raises the `template.status` webhook event.
+ */
+import { toMetaCreateBody } from '@pesan/contracts/wa-template-model';
+import type { Db } from '../../db/client.ts';
+import { GraphError, graphCreateTemplate, graphDeleteTemplate, graphEditTemplate, type GraphOptions } from '../../messaging/whatsapp/graph-client.ts';
+import { applicationSender } from '../../messaging/whatsapp/sender.service.ts';
+import type { TemplateDecision } from '../../messaging/whatsapp/template-status.ts';
+import { rejectionNotes, sandboxReview, type ReviewDecision } from './sandbox-reviewer.ts';
+import { storedTemplate } from './template-rows.ts';
+import * as repo from './wa-templates.repo.ts';
+
+/** The payload of a `template-review` job: the template and the submission it reviews. */
+export interface ReviewJob {
+  templateId: string;
+  /** ISO time of the submission; a job for an older submission (edited and submitted again) does nothing. */
+  submittedAt: string;
+}
+
+/** What review needs: the database, the clock, the job queue, the Cloud API settings and the customer webhook. */
+export interface ReviewDeps {
+  db: Db;
+  now: () => Date;
+  /** Queues a review job, due at `startAfter` (now when absent). */
+  enqueueReview: (job: ReviewJob, startAfter?: Date) => Promise<void>;
+  /** The sandbox reviewer's delay (REVIEW_DELAY_MS), in ms. */
+  reviewDelayMs: number;
+  /** The Graph API settings when WHATSAPP_DRIVER=cloud, else null (the sandbox reviewer decides). */
+  graph: GraphOptions | null;
+  /** Tells the application's status webhook endpoint of a decision (webhook-delivery.ts emitTemplateDecision). */
+  emitDecision: (d: TemplateDecision) => Promise<void>;
+}
+
+/** The Graph settings and WABA a template of `applicationId` is submitted with, or null (sandbox). */
+async function cloudTarget(deps: Pick<ReviewDeps, 'db' | 'graph'>, organizationId: string, applicationId: string): Promise<{ graph: GraphOptions; wabaId: string } | null> {
+  if (!deps.graph) return null;
+  const sender = await applicationSender(deps.db, organizationId, applicationId);
+  return sender ? { graph: deps.graph, wabaId: sender.wabaId } : null;
+}
+
+/**
+ * Queues the review of template `t` just submitted (status PENDING, `submittedAt` set): due now
+ * for Meta, after REVIEW_DELAY_MS for the sandbox reviewer. A failure to queue is logged, never
+ * thrown (the template stays In Review; submitting it again queues it again).
+ */
+export async function queueReview(deps: ReviewDeps, t: Pick<repo.TemplateRecord, 'id' | 'organizationId' | 'applicationId' | 'submittedAt'>): Promise<void> {
+  if (!t.submittedAt) return;
+  try {
+    const cloud = await cloudTarget(deps, t.organizationId, t.applicationId);
+    const startAfter = cloud || deps.reviewDelayMs === 0 ? undefined : new Date(deps.now().getTime() + deps.reviewDelayMs);
+    await deps.enqueueReview({ templateId: t.id, submittedAt: t.submittedAt.toISOString() }, startAfter);
+  } catch (err) {
+    console.error(`[wa-templates] could not queue the review of template ${t.id}: ${(err as Error).message}`);
+  }
+}
+
+/** The decision to tell customers of, from a template as changed. */
+function decisionOf(t: repo.TemplateRecord, d: { reason: string | null; recommendation: string | null }, at: Date, wabaId: string | null): TemplateDecision {
+  return {
+    wabaId,
+    templateId: t.id,
+    organizationId: t.organizationId,
+    applicationId: t.applicationId,
+    name: t.name,
+    language: t.language,
+    category: t.category,
+    status: t.status,
+    reason: d.reason,
+    recommendation: d.recommendation,
+    at,
+  };
+}
+
+/**
+ * Stores `decision` on template `id` when it is still In Review for submission `submittedAt`
+ * (status, reason, recommendation, notes, decided_at = now) and raises `template.status`. Returns
+ * whether it applied (false: edited, submitted again or deleted meanwhile).
+ */
+async function decide(deps: Pick<ReviewDeps, 'db' | 'now' | 'emitDecision'>, id: string, submittedAt: Date, decision: ReviewDecision, wabaId: string | null): Promise<boolean> {
+  const now = deps.now();
+  const changed = await repo.updateTemplate(
+    deps.db,
+    id,
+    { status: decision.status, rejectionReason: decision.reason, recommendation: decision.recommendation, notes: decision.notes, decidedAt: now, updatedAt: now },
+    { statuses: ['PENDING'], submittedAt },
+  );
+  if (!changed) return false;
+  await deps.emitDecision(decisionOf(changed, decision, now, wabaId));
+  return true;
+}
+
+/** Graph failures worth retrying (the job is retried by pg-boss): no answer, 429, 5xx, Meta's transient codes. */
+function retryable(err: GraphError): boolean {
+  return err.httpStatus === 0 || err.httpStatus === 429 || err.httpStatus >= 500 || (err.code !== null && [1, 2, 4, 17, 32, 80007, 80008, 613].includes(err.code));
+}
+
+/**
+ * Runs the `template-review` job `job` (jobs/registry.ts): nothing when the template is gone, no
+ * longer In Review or was submitted again since; else submits it to Meta (Cloud API with a sender:
+ * stores Meta's template id; a decision Meta gives at once is applied; Meta's refusal of the body
+ * is a rejection with Meta's message as the recommendation) or lets the sandbox reviewer decide.
+ * @throws GraphError when Meta could not be reached or answered a transient error (the job is retried).
+ */
+export async function reviewTemplate(deps: ReviewDeps, job: ReviewJob): Promise<void> {
+  const t = await repo.findTemplateById(deps.db, job.templateId);
+  const submittedAt = new Date(job.submittedAt);
+  if (!t || t.deletedAt || t.status !== 'PENDING' || t.submittedAt?.getTime() !== submittedAt.getTime()) return;
+  const template = storedTemplate(t);
+  const cloud = await cloudTarget(deps, t.organizationId, t.applicationId);
+  if (!cloud) {
+    const others = (await repo.submittedContents(deps.db, t.applicationId, t.id)).map((o) => ({ name: o.name, language: o.language, template: storedTemplate({ ...t, ...o }) }));
+    await decide(deps, t.id, submittedAt, sandboxReview(template, others), null);
+    return;
+  }
+  const body = toMetaCreateBody(template) as unknown as Record<string, unknown>;
+  try {
+    if (t.metaTemplateId) {
+      const { name: _name, language: _language, ...edit } = body;
+      await graphEditTemplate(cloud.graph, t.metaTemplateId, edit);
+      return;
+    }
+    const created = await graphCreateTemplate(cloud.graph, cloud.wabaId, body);
+    await repo.updateTemplate(deps.db, t.id, { metaTemplateId: created.id, updatedAt: deps.now() }, { statuses: ['PENDING'], submittedAt });
+    const status = created.status?.toUpperCase();
+    if (status === 'APPROVED' || status === 'REJECTED') {
+      await decide(deps, t.id, submittedAt, { status, reason: null, recommendation: null, notes: null }, cloud.wabaId);
+    }
+  } catch (err) {
+    if (!(err instanceof GraphError) || retryable(err)) throw err;
+    const recommendation = err.details && !err.title.includes(err.details) ? `${err.title}: ${err.details}` : err.title;
+    await decide(deps, t.id, submittedAt, { status: 'REJECTED', reason: 'INVALID_FORMAT', recommendation, notes: rejectionNotes('INVALID_FORMAT', recommendation) }, cloud.wabaId);
+  }
+}
+
+/**
+ * Deletes templates at Meta too (Cloud API, ARCHITECTURE.md §6.1): for each template Meta knows
+ * (it has Meta's id) whose application has a sender, `DELETE /{waba_id}/message_templates` by name
+ * and id. Best effort: a failure is logged and the template stays deleted here.
+ */
+export async function deleteAtMeta(deps: Pick<ReviewDeps, 'db' | 'graph'>, templates: Pick<repo.TemplateRecord, 'id' | 'organizationId' | 'applicationId' | 'name' | 'metaTemplateId'>[]): Promise<void> {
+  if (!deps.graph) return;
+  for (const t of templates) {
+    if (!t.metaTemplateId) continue;
+    const cloud = await cloudTarget(deps, t.organizationId, t.applicationId);
+    if (!cloud) continue;
+    await graphDeleteTemplate(cloud.graph, cloud.wabaId, { name: t.name, hsmId: t.metaTemplateId }).catch((err: unknown) =>
+      console.warn(`[wa-templates] Meta did not delete template ${t.id}: ${(err as Error).message}`),
+    );
+  }
+}
+
+/** One Meta review event, read from the webhook (messaging/whatsapp/template-status.ts). */
+export interface MetaStatusUpdate {
+  wabaId: string;
+  metaTemplateId: string | null;
+  name: string;
+  language: string;
+  status: string;
+  reason: string | null;
+  recommendation: string | null;
+  notes: string | null;
+  at: Date;
+}
+
+/**
+ * Applies Meta's review event `u` (webhook `message_template_status_update`) to the templates it is
+ * about (findTemplatesOfWaba: by Meta's id, else name and language, among the applications whose
+ * sender uses the WABA): status, reason, recommendation and notes (a rejection without notes gets
+ * the reason's text), decided_at = `u.at`. Returns one decision per template changed (the caller
+ * raises `template.status`).
+ */
+export async function applyMetaStatusUpdate(db: Db, u: MetaStatusUpdate): Promise<TemplateDecision[]> {
+  const out: TemplateDecision[] = [];
+  const rejected = u.status === 'REJECTED';
+  const notes = u.notes ?? (rejected && u.reason ? rejectionNotes(u.reason, u.recommendation) : null);
+  for (const t of await repo.findTemplatesOfWaba(db, u)) {
+    const changed = await repo.updateTemplate(db, t.id, {
+      status: u.status,
+      rejectionReason: rejected ? u.reason : null,
+      recommendation: rejected ? u.recommendation : null,
+      notes,
+      decidedAt: u.at,
+      updatedAt: u.at,
+    });
+    if (changed) out.push(decisionOf(changed, { reason: u.reason, recommendation: u.recommendation }, u.at, u.wabaId));
+  }
+  return out;
+}
+
+/**
+ * Applies Meta's quality rating (webhook `message_template_quality_update`) to the templates it is
+ * about (as applyMetaStatusUpdate finds them). Returns how many changed.
+ */
+export async function applyMetaQualityUpdate(db: Db, u: { wabaId: string; metaTemplateId: string | null; name: string; language: string; quality: string; at: Date }): Promise<number> {
+  const found = await repo.findTemplatesOfWaba(db, u);
+  await repo.setQuality(
+    db,
+    found.map((t) => t.id),
+    u.quality,
+    u.at,
+  );
+  return found.length;
+}
