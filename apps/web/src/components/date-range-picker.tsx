@@ -3,13 +3,12 @@
  * Monitoring) and the 1–31 day rule (console.md §5, §9; MAX_RANGE_DAYS in contracts/records).
  * Values are inclusive calendar days as 'YYYY-MM-DD' strings in the browser's time zone.
  */
-import { useState } from 'react';
-import { Button, Popover, Stack, Text } from '@mantine/core';
-import { DatePicker } from '@mantine/dates';
-import '@mantine/dates/styles.css';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button, Center, Loader, Popover, Stack, Text } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { MAX_RANGE_DAYS, RECORDS_MESSAGES } from '@pesan/contracts/records';
+import { whenIdle } from './when-idle.ts';
 
 /** Inclusive range of days, `[start, end]` as 'YYYY-MM-DD'. */
 export type DateRange = [string, string];
@@ -79,9 +78,18 @@ export interface DateRangePickerProps {
   label?: string;
 }
 
+// The calendar (@mantine/dates and its styles) is not part of the page's first load (issue 10): it
+// is fetched once the page is idle, and shows a loader in its place if opened before it arrived.
+const loadCalendar = () => import('./date-range-calendar.tsx');
+const DateRangeCalendar = lazy(loadCalendar);
+/** The calendar's size while it loads (one month with the presets beside it), so the pop-up keeps its place. */
+const CALENDAR_HEIGHT = 310;
+const CALENDAR_WIDTH = 410;
+
 /** A button showing the range that opens a calendar with presets; a complete valid pick applies and closes. */
 export function DateRangePicker({ value, onChange, label = 'Date range' }: DateRangePickerProps) {
   const [opened, setOpened] = useState(false);
+  useEffect(() => whenIdle(() => void loadCalendar().catch(() => undefined)), []);
   const [draft, setDraft] = useState<[string | null, string | null]>(value);
   const [error, setError] = useState<string | null>(null);
   const pending = draft[0] && !draft[1] ? draft[0] : null;
@@ -126,23 +134,15 @@ export function DateRangePicker({ value, onChange, label = 'Date range' }: DateR
       </Popover.Target>
       <Popover.Dropdown aria-label="Pick a date range">
         <Stack gap="xs">
-          <DatePicker
-            type="range"
-            allowSingleDateInRange
-            hideOutsideDates
-            weekendDays={[]}
-            classNames={{ datePickerRoot: 'pesan-range-root', presetsList: 'pesan-range-presets' }}
-            value={draft}
-            onChange={(v) => apply([v[0] ? dayjs(v[0]).format(DAY) : null, v[1] ? dayjs(v[1]).format(DAY) : null])}
-            presets={datePresets().map((p) => ({ label: p.label, value: p.value }))}
-            minDate={bounds.minDate}
-            maxDate={bounds.maxDate}
-            ariaLabels={{
-              previousMonth: 'Previous month', nextMonth: 'Next month',
-              previousYear: 'Previous year', nextYear: 'Next year',
-              previousDecade: 'Previous decade', nextDecade: 'Next decade',
-            }}
-          />
+          <Suspense
+            fallback={
+              <Center h={CALENDAR_HEIGHT} w={CALENDAR_WIDTH}>
+                <Loader size="sm" aria-label="Loading the calendar" />
+              </Center>
+            }
+          >
+            <DateRangeCalendar draft={draft} bounds={bounds} presets={datePresets()} onChange={apply} />
+          </Suspense>
           <Text size="xs" c="gray.7">
             Pick 1 to {MAX_RANGE_DAYS} days.
           </Text>

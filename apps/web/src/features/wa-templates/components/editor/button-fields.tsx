@@ -1,0 +1,154 @@
+/**
+ * The fields of one button of the standard form, per kind (templates-dashboard-reports.md §2.4):
+ * quick reply (text), marketing opt-out (text and the terms checkbox; its footer is the template's
+ * footer), call phone number (text, country and number, stored E.164), visit website (text, static
+ * or dynamic URL, the sample URL of a dynamic one), copy promo code (text and the sample code, 15
+ * characters). Button text 25 characters (§5.3).
+ */
+import { Checkbox, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { WA_TEMPLATE_LIMITS as L } from '@pesan/contracts/wa-template-model';
+import type { EditorButton } from './editor-state.ts';
+import { BELOW, Counter } from './fields.tsx';
+import { countryOptions, dialCode } from './phone.ts';
+
+export interface ButtonFieldsProps {
+  button: EditorButton;
+  /** 'Button 2 (Visit website)': names the fields for assistive technology. */
+  label: string;
+  onChange: (patch: Partial<EditorButton>, field: string) => void;
+  error: (field: string) => React.ReactNode | undefined;
+  disabled?: boolean;
+}
+
+const DYNAMIC_SUFFIX = '{{1}}';
+
+export function ButtonFields({ button: b, onChange, error, disabled }: ButtonFieldsProps) {
+  return (
+    <Stack gap="xs">
+      <TextInput
+        label="Button text"
+        value={b.text}
+        maxLength={200}
+        disabled={disabled}
+        onChange={(e) => onChange({ text: e.currentTarget.value }, 'text')}
+        inputWrapperOrder={BELOW}
+        description={<Counter value={b.text} max={L.buttonText} />}
+        error={error('text')}
+      />
+      {b.type === 'URL' ? (
+        <>
+          <SegmentedControl
+            aria-label="URL type"
+            size="xs"
+            w="fit-content"
+            disabled={disabled}
+            data={[
+              { value: 'static', label: 'Static' },
+              { value: 'url_dynamic', label: 'Dynamic' },
+            ]}
+            value={b.urlType}
+            onChange={(v) => {
+              const urlType = v as EditorButton['urlType'];
+              // A dynamic URL ends with its one variable {{1}} (§5.3).
+              const base = b.url.endsWith(DYNAMIC_SUFFIX) ? b.url.slice(0, -DYNAMIC_SUFFIX.length) : b.url;
+              onChange({ urlType, url: urlType === 'url_dynamic' ? `${base}${DYNAMIC_SUFFIX}` : base }, 'url');
+            }}
+          />
+          <TextInput
+            label="Website URL"
+            placeholder={b.urlType === 'url_dynamic' ? 'https://shop.example.com/orders/{{1}}' : 'https://www.example.com'}
+            value={b.url}
+            maxLength={L.url + 100}
+            inputMode="url"
+            disabled={disabled}
+            onChange={(e) => onChange({ url: e.currentTarget.value }, 'url')}
+            inputWrapperOrder={BELOW}
+            description={
+              <Counter
+                value={b.url}
+                max={L.url}
+                hint={b.urlType === 'url_dynamic' ? 'The part after the address is {{1}}, filled in for each message.' : 'An http or https address.'}
+              />
+            }
+            error={error('url')}
+          />
+          {b.urlType === 'url_dynamic' ? (
+            <TextInput
+              label="Sample URL"
+              placeholder="https://shop.example.com/orders/12345"
+              description="The whole URL with a sample in place of {{1}}."
+              inputWrapperOrder={BELOW}
+              value={b.sampleUrl}
+              maxLength={L.url + 100}
+              inputMode="url"
+              disabled={disabled}
+              onChange={(e) => onChange({ sampleUrl: e.currentTarget.value }, 'sampleUrl')}
+              error={error('sampleUrl')}
+            />
+          ) : null}
+        </>
+      ) : null}
+      {b.type === 'PHONE_NUMBER' ? (
+        <Stack gap={4}>
+          <Group gap="xs" align="flex-start" wrap="wrap">
+            <Select
+              label="Country"
+              data={countryOptions().map((c) => ({ value: c.value, label: c.label }))}
+              value={b.country}
+              searchable
+              allowDeselect={false}
+              disabled={disabled}
+              onChange={(v) => v && onChange({ country: v }, 'phone')}
+              w={{ base: '100%', xs: 220 }}
+              nothingFoundMessage="No country found"
+            />
+            <TextInput
+              label="Phone number"
+              placeholder="812 3456 7890"
+              value={b.phone}
+              maxLength={30}
+              inputMode="tel"
+              disabled={disabled}
+              leftSection={
+                <Text size="sm" c="gray.7">
+                  {dialCode(b.country)}
+                </Text>
+              }
+              leftSectionWidth={52}
+              onChange={(e) => onChange({ phone: e.currentTarget.value }, 'phone')}
+              error={error('phone')}
+              style={{ flex: '1 1 180px' }}
+            />
+          </Group>
+        </Stack>
+      ) : null}
+      {b.type === 'COPY_CODE' ? (
+        <TextInput
+          label="Promo code sample"
+          placeholder="SALE25"
+          value={b.promoCode}
+          maxLength={200}
+          disabled={disabled}
+          onChange={(e) => onChange({ promoCode: e.currentTarget.value }, 'promoCode')}
+          inputWrapperOrder={BELOW}
+          description={<Counter value={b.promoCode} max={L.promoCode} hint="Customers copy the code given in each message." />}
+          error={error('promoCode')}
+        />
+      ) : null}
+      {b.type === 'MARKETING_OPT_OUT' ? (
+        <Stack gap={4}>
+          <Text size="xs" c="gray.7">
+            Customers who tap it stop receiving marketing messages. Its footer is the Footer above.
+          </Text>
+          <Checkbox
+            label="I understand that my business is responsible for not sending marketing messages to customers who tap this button."
+            checked={b.termCondition}
+            disabled={disabled}
+            onChange={(e) => onChange({ termCondition: e.currentTarget.checked }, 'terms')}
+            error={error('terms')}
+          />
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,293 @@
+/**
+ * The WhatsApp template create/edit form (templates-dashboard-reports.md §2.4, §2.5, §4, §5.3–§5.5,
+ * §8; ARCHITECTURE.md §7 deviation 4: one editor with everything either generation had):
+ * - title, breadcrumb, 'Save as Draft' and 'Submit' (disabled per formBlockers / canSubmit), the
+ *   template's name, category (locked in edit mode), status badge (edit mode) and language, the
+ *   Terms Of Use ('Read'), the rejected banner;
+ * - header, body, footer and buttons, or the authentication form for AUTHENTICATION;
+ * - every broken rule shown on its field once the field is touched (all of them in edit mode), and
+ *   listed under the form while Submit is disabled;
+ * - the live phone preview (beside the form, below it on narrow screens);
+ * - Submit asks for confirmation (§5.5); success toasts 'Success!' and returns to the list after
+ *   1.5 s (an authentication template shows 'Message Template Submitted'); a failure toasts 'Error'
+ *   with the server's message and shows a 400's details on their fields;
+ * - 'Leave this page?' on unsaved changes.
+ */
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, Badge, Box, Button, Grid, Group, List, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import type { TemplateRow } from '@pesan/contracts/wa-template-api';
+import { languageName } from '@pesan/contracts/wa-template-languages';
+import { WA_TEMPLATE_MESSAGES as M } from '@pesan/contracts/wa-template-messages';
+import { TEMPLATE_CATEGORY_OPTIONS, type TemplateCategory } from '@pesan/contracts/wa-template-model';
+import { normaliseTemplateStatus, templateStatusLabel } from '@pesan/contracts/wa-template-status';
+import { Page } from '../../../../components/page.tsx';
+import { toastError, toastSuccess } from '../../../../components/toasts.ts';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { useCreateTemplate } from '../../api/create-template.ts';
+import { useUpdateTemplate } from '../../api/update-template.ts';
+import { useTemplateApplications } from '../../api/list-template-applications.ts';
+import { DEFAULT_SENDER_NAME, PhonePreview, type PhonePreviewContent } from '../phone-preview.tsx';
+import { AuthenticationForm } from './auth-form.tsx';
+import { BodySection } from './body-section.tsx';
+import { ButtonsSection } from './buttons-section.tsx';
+import type { EditorBindings } from './editor-bindings.ts';
+import { derive, messagesByField, type EditorState, type FieldKey } from './editor-state.ts';
+import { FooterSection } from './footer-section.tsx';
+import { HeaderSection } from './header-section.tsx';
+import { RejectedBanner } from './rejected-banner.tsx';
+import { SubmitConfirmModal } from './submit-confirm-modal.tsx';
+import { SubmittedModal } from './submitted-modal.tsx';
+import { TermsOfUseModal } from './terms-of-use-modal.tsx';
+import { LeaveDialog, useLeaveGuard } from './use-leave-guard.tsx';
+
+/** What the preview shows while the form cannot be read as a payload. */
+const EMPTY_PREVIEW = { header: { type: 'none' }, body: { text: '' }, footer: { type: 'none' }, button: [] } as const satisfies PhonePreviewContent;
+
+/** Return to the list this long after a successful save (§4, §9). */
+export const RETURN_DELAY_MS = 1500;
+
+const STATUS_COLORS: Record<string, string> = { DRAFT: 'gray', PENDING: 'yellow', APPROVED: 'green', REJECTED: 'red', PAUSED: 'orange', DISABLED: 'gray' };
+
+export interface TemplateEditorProps {
+  mode: 'create' | 'edit';
+  /** The list route of the route family ('/whatsapp-template' or '/new-whatsapp-template'). */
+  base: string;
+  initial: EditorState;
+  /** Edit mode: the stored template. */
+  row?: TemplateRow;
+}
+
+/** Whether a field's live message shows, given the touched fields. */
+function isVisible(key: FieldKey, touched: ReadonlySet<FieldKey>): boolean {
+  if (key === 'general' || touched.has(key)) return true;
+  if (key.startsWith('body.sample:')) return touched.has('body');
+  if (key.startsWith('header.')) return touched.has('header') || (key.startsWith('header.sample:') && touched.has('header.text'));
+  if (key === 'buttons') return [...touched].some((k) => k.startsWith('button'));
+  if (key.startsWith('button:')) return touched.has(key.split('.')[0]!);
+  return false;
+}
+
+const joinMessages = (list: string[] | undefined): ReactNode | undefined =>
+  list?.length ? (list.length === 1 ? list[0] : list.map((m) => <span key={m} style={{ display: 'block' }}>{m}</span>)) : undefined;
+
+export function TemplateEditor({ mode, base, initial, row }: TemplateEditorProps) {
+  const navigate = useNavigate();
+  const [state, setState] = useState(initial);
+  const [touched, setTouched] = useState<ReadonlySet<FieldKey>>(() => new Set());
+  const [showAll] = useState(mode === 'edit');
+  const [serverErrors, setServerErrors] = useState<Map<FieldKey, string[]>>(() => new Map());
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const [submittedOpen, setSubmittedOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const create = useCreateTemplate();
+  const updateCall = useUpdateTemplate();
+  const saving = create.isPending || updateCall.isPending;
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const derived = useMemo(() => derive(state), [state]);
+  const [snapshot] = useState(() => JSON.stringify(derive(initial).input));
+  const dirty = !leaving && JSON.stringify(derived.input) !== snapshot;
+  const guard = useLeaveGuard(dirty);
+  const live = useMemo(() => messagesByField(state, derived.meta, derived.issues), [state, derived]);
+  const auth = state.category === 'AUTHENTICATION';
+  const apps = useTemplateApplications();
+  const appId = state.applicationId ?? row?.application_id;
+  // The application's WhatsApp (masking) sender name, else the placeholder (§2.2).
+  const senderName = apps.data?.find((a) => a.id === appId)?.whatsappSenderName || DEFAULT_SENDER_NAME;
+
+  const error = (key: FieldKey): ReactNode | undefined => {
+    const list = [...(serverErrors.get(key) ?? []), ...(showAll || isVisible(key, touched) ? (live.get(key) ?? []) : [])];
+    return joinMessages([...new Set(list)]);
+  };
+  const update: EditorBindings['update'] = (fn, ...keys) => {
+    setState(fn);
+    if (keys.length) {
+      setTouched((t) => new Set([...t, ...keys]));
+      setServerErrors((m) => {
+        if (!keys.some((k) => m.has(k))) return m;
+        const next = new Map(m);
+        keys.forEach((k) => next.delete(k));
+        return next;
+      });
+    }
+  };
+  const busy = saving || leaving;
+  const bindings: EditorBindings = { state, update, error, payload: derived.payload, disabled: busy };
+  const blocked = derived.blockers.length > 0 || derived.schemaErrors.length > 0;
+  const submittable = !blocked && derived.issues.length === 0;
+
+  const goToList = () => {
+    guard.allow();
+    navigate(base);
+  };
+
+  const save = async (draft: boolean) => {
+    if (draft ? blocked : !submittable) return;
+    setServerErrors(new Map());
+    try {
+      if (mode === 'edit' && row) await updateCall.mutateAsync({ id: row._id, draft, payload: derived.input });
+      else await create.mutateAsync({ draft, payload: derived.input });
+      setConfirmOpen(false);
+      setLeaving(true);
+      guard.allow();
+      toastSuccess(draft ? M.drafted : M.created, 'Success!');
+      if (!draft && auth) setSubmittedOpen(true);
+      else timer.current = setTimeout(() => navigate(base), RETURN_DELAY_MS);
+    } catch (err) {
+      setConfirmOpen(false);
+      if (err instanceof ApiError) {
+        if (err.details.length) {
+          setServerErrors(messagesByField(state, derived.meta, err.details));
+          setTouched((t) => new Set([...t, ...messagesByField(state, derived.meta, err.details).keys()]));
+        }
+        // 5xx and 401 are announced by the app shell.
+        if (err.status < 500 && err.status !== 401) toastError(err.message, 'Error');
+      } else toastError(err instanceof Error ? err.message : 'Something went wrong', 'Error');
+    }
+  };
+
+  const title = mode === 'edit' ? 'Edit Template' : 'Create Template';
+  const status = row ? (normaliseTemplateStatus(row.status) ?? row.status) : undefined;
+  const checklist = [...new Set([...derived.schemaErrors, ...derived.blockers.map((i) => i.message), ...derived.issues.map((i) => i.message)])];
+
+  return (
+    <Page
+      title={title}
+      breadcrumbs={[{ label: 'WhatsApp Template List', to: base }, { label: mode === 'edit' ? 'Form Edit Template' : 'Form Create Template WhatsApp' }]}
+      actions={
+        <>
+          <Button variant="default" onClick={() => void save(true)} disabled={blocked || busy} loading={saving && !confirmOpen}>
+            Save as Draft
+          </Button>
+          <Button onClick={() => setConfirmOpen(true)} disabled={!submittable || busy} aria-describedby={checklist.length ? 'template-checklist' : undefined}>
+            Submit
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="md">
+        {row && status === 'REJECTED' ? <RejectedBanner reason={row.rejection_reason} recommendation={row.recommendation} /> : null}
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7, xl: 8 }}>
+            <Stack gap="md">
+              <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-label="Template">
+                <Grid gap="sm" align="flex-end">
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <Text size="sm" fw={500}>
+                      Template Name
+                    </Text>
+                    <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                      {state.name || '—'}
+                    </Text>
+                    {error('name') ? (
+                      <Text size="sm" c="red.8">
+                        {error('name')}
+                      </Text>
+                    ) : null}
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <Group gap="xs" justify="flex-start">
+                      <Text size="sm" fw={500}>
+                        Language
+                      </Text>
+                      <Badge variant="light" color="blue" tt="none" styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}>
+                        {languageName(state.language)} ({state.language})
+                      </Badge>
+                      {status ? (
+                        <Badge variant="light" color={STATUS_COLORS[status] ?? 'gray'} tt="none" styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}>
+                          {templateStatusLabel(row!.status)}
+                        </Badge>
+                      ) : null}
+                    </Group>
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <Select
+                      label="Category"
+                      data={TEMPLATE_CATEGORY_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
+                      value={state.category}
+                      allowDeselect={false}
+                      disabled={mode === 'edit' || busy}
+                      description={TEMPLATE_CATEGORY_OPTIONS.find((o) => o.value === state.category)?.description}
+                      inputWrapperOrder={['label', 'input', 'description']}
+                      onChange={(v) => v && update((s) => ({ ...s, category: v as TemplateCategory }), 'category')}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <Group gap="xs" wrap="nowrap">
+                      <Text size="sm">Terms Of Use</Text>
+                      <Button size="xs" variant="light" onClick={() => setTermsOpen(true)} aria-haspopup="dialog">
+                        Read
+                      </Button>
+                    </Group>
+                  </Grid.Col>
+                </Grid>
+              </Paper>
+              {derived.schemaErrors.length ? (
+                <Alert color="red" variant="light" title="This template cannot be read">
+                  {joinMessages(derived.schemaErrors)}
+                </Alert>
+              ) : null}
+              {error('general') ? (
+                <Alert color="red" variant="light" role="alert">
+                  {error('general')}
+                </Alert>
+              ) : null}
+              {auth ? (
+                <AuthenticationForm {...bindings} />
+              ) : (
+                <>
+                  <HeaderSection {...bindings} />
+                  <BodySection {...bindings} />
+                  <FooterSection {...bindings} />
+                  <ButtonsSection {...bindings} />
+                </>
+              )}
+              {checklist.length ? (
+                <Alert
+                  // A checklist, not an alert: it changes with every keystroke and must not be announced each time.
+                  role="note"
+                  aria-labelledby="template-checklist-title"
+                  color="blue"
+                  variant="light"
+                  icon={<IconInfoCircle size={18} aria-hidden />}
+                  title={<span id="template-checklist-title">Before you can submit</span>}
+                  id="template-checklist"
+                >
+                  <List size="sm" spacing={2}>
+                    {checklist.map((m) => (
+                      <List.Item key={m}>{m}</List.Item>
+                    ))}
+                  </List>
+                </Alert>
+              ) : null}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5, xl: 4 }}>
+            <Box style={{ position: 'sticky', top: 16 }}>
+              <Stack gap="xs">
+                <Title order={2} size="h4">
+                  Preview
+                </Title>
+                <PhonePreview
+                  payload={derived.payload ?? EMPTY_PREVIEW}
+                  senderName={senderName}
+                  headerMediaUrl={state.media?.url}
+                  headerFileName={state.media?.name}
+                  label="Template preview"
+                />
+              </Stack>
+            </Box>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+      <SubmitConfirmModal opened={confirmOpen} loading={saving} onClose={() => setConfirmOpen(false)} onConfirm={() => void save(false)} />
+      <TermsOfUseModal opened={termsOpen} onClose={() => setTermsOpen(false)} authentication={auth} />
+      <SubmittedModal opened={submittedOpen} onClose={goToList} />
+      <LeaveDialog opened={guard.opened} onStay={guard.stay} onLeave={guard.leave} />
+    </Page>
+  );
+}

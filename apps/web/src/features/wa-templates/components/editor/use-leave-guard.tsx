@@ -1,0 +1,60 @@
+/**
+ * The leave-page guard (templates-dashboard-reports.md §8: 'Leave this page?' with Stay and Leave
+ * on unsaved changes): in-app navigation waits for the dialog; closing or reloading the tab gets
+ * the browser's own prompt. The same behaviour as the quota settings page, kept here because
+ * features do not import each other (a shared hook can move to src/components later).
+ */
+import { useEffect, useRef } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useBlocker } from 'react-router';
+
+export const LEAVE_MESSAGES = {
+  title: 'Leave this page?',
+  text: 'You have unsaved changes. If you leave, they will be lost.',
+} as const;
+
+/**
+ * Blocks leaving while `dirty`. `allow()` lets the next navigation through (after a save).
+ * Returns the dialog's state for LeaveDialog.
+ */
+export function useLeaveGuard(dirty: boolean) {
+  const allowed = useRef(false);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !allowed.current && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (allowed.current) return;
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+  return {
+    opened: blocker.state === 'blocked',
+    stay: () => blocker.state === 'blocked' && blocker.reset(),
+    leave: () => blocker.state === 'blocked' && blocker.proceed(),
+    allow: () => {
+      allowed.current = true;
+    },
+  };
+}
+
+/** 'Leave this page?' with Stay and Leave. */
+export function LeaveDialog({ opened, onStay, onLeave }: { opened: boolean; onStay: () => void; onLeave: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onStay} title={LEAVE_MESSAGES.title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack>
+        <Text size="sm">{LEAVE_MESSAGES.text}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onStay}>
+            Stay
+          </Button>
+          <Button color="red" onClick={onLeave}>
+            Leave
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

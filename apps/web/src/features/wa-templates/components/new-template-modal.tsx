@@ -1,0 +1,234 @@
+/**
+ * The New Whatsapp Template modal (templates-dashboard-reports.md §2.3, §5.1, §5.2, §9): Template
+ * Name (sanitised as typed: spaces to underscores, other characters dropped, lower case; at most
+ * 512 characters with a counter; its availability in the chosen application is checked 500 ms
+ * after typing stops, 'Template name is already used. Please use other template name!' when
+ * taken), Application (the organization's applications, the first by default: a template belongs
+ * to an application), Language (single select with search over every language Meta supports, by
+ * name or code), Category as radio cards (Marketing, Utility, Authentication with their meanings)
+ * with 'Learn more about categories' (Meta's help page, new tab), Cancel and Continue. Continue
+ * shows 'Template Name is required', 'Category is required', 'Language is required' for what is
+ * missing, goes ahead only when the name is free (checking it at once if the 500 ms have not
+ * passed), and hands the choice over (the page opens the create form with it as navigation state).
+ */
+import { useEffect, useState } from 'react';
+import { Anchor, Button, Group, Loader, Modal, Radio, Select, Stack, Text, TextInput, VisuallyHidden, type ComboboxItem, type OptionsFilter } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCircleCheck, IconExternalLink } from '@tabler/icons-react';
+import { WA_TEMPLATE_LANGUAGES, type WaLanguageCode } from '@pesan/contracts/wa-template-languages';
+import { WA_TEMPLATE_MESSAGES as M } from '@pesan/contracts/wa-template-messages';
+import { TEMPLATE_CATEGORY_OPTIONS, WA_TEMPLATE_LIMITS, sanitizeTemplateName, type TemplateCategory } from '@pesan/contracts/wa-template-model';
+import { toastApiError } from '../../../components/toasts.ts';
+import type { TemplateApplication } from '../api/list-template-applications.ts';
+import { useTemplateNameCheck } from '../hooks/use-template-name-check.ts';
+
+/** Title (and accessible name) of the modal. */
+export const NEW_TEMPLATE_MODAL_TITLE = 'New Whatsapp Template';
+
+/** Meta's help page on template categories ('Learn more about categories'). */
+export const META_CATEGORIES_URL = 'https://www.facebook.com/business/help/2055875911147364';
+
+/** Message of a missing application (ours: the spec's modal has the application implicit). */
+export const APPLICATION_REQUIRED = 'Application is required';
+
+/**
+ * What Continue hands over, and what the create form receives as navigation state (§2.1: "Create
+ * mode receives the chosen template name, category, language and application id").
+ */
+export interface NewTemplateNavigationState {
+  template_name: string;
+  template_category: TemplateCategory;
+  language: WaLanguageCode;
+  application_id: string;
+}
+
+interface FormValues {
+  template_name: string;
+  application_id: string | null;
+  language: string | null;
+  template_category: TemplateCategory | null;
+}
+
+const LANGUAGE_OPTIONS = WA_TEMPLATE_LANGUAGES.map((l) => ({ value: l.code, label: l.name }));
+
+/** Language search: the name or the code contains the text (case-insensitive; '_' or '-' alike). */
+export const languageFilter: OptionsFilter = ({ options, search }) => {
+  const q = search.trim().toLowerCase().replace(/-/g, '_');
+  if (!q) return options;
+  return (options as ComboboxItem[]).filter((o) => o.label.toLowerCase().includes(q) || o.value.toLowerCase().includes(q));
+};
+
+/** The submit-time messages of §5.2 (and the application's), or {} when everything is chosen. */
+export function validateNewTemplate(v: FormValues): Partial<Record<keyof FormValues, string>> {
+  const errors: Partial<Record<keyof FormValues, string>> = {};
+  if (!v.template_name) errors.template_name = M.nameRequired;
+  if (!v.application_id) errors.application_id = APPLICATION_REQUIRED;
+  if (!v.language) errors.language = M.languageRequired;
+  if (!v.template_category) errors.template_category = M.categoryRequired;
+  return errors;
+}
+
+export interface NewTemplateModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The organization's applications (undefined while they load). */
+  applications: readonly TemplateApplication[] | undefined;
+  onContinue: (state: NewTemplateNavigationState) => void;
+}
+
+function NewTemplateForm({ applications, onClose, onContinue }: Omit<NewTemplateModalProps, 'opened'>) {
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: { template_name: '', application_id: null, language: null, template_category: null },
+    validate: (v) => validateNewTemplate(v),
+    validateInputOnChange: false,
+  });
+  const { values } = form;
+  const [submitting, setSubmitting] = useState(false);
+  const check = useTemplateNameCheck({ name: values.template_name, applicationId: values.application_id });
+
+  // The first application by default.
+  useEffect(() => {
+    if (applications?.[0] && !form.getValues().application_id) form.setFieldValue('application_id', applications[0].id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [applications]);
+
+  const nameError = form.errors.template_name ?? (check.state === 'taken' ? M.nameTaken : undefined);
+
+  const submit = form.onSubmit(async (v) => {
+    setSubmitting(true);
+    try {
+      const free = await check.checkNow();
+      if (!free) {
+        form.setFieldError('template_name', M.nameTaken);
+        return;
+      }
+      onContinue({ template_name: v.template_name, template_category: v.template_category!, language: v.language as WaLanguageCode, application_id: v.application_id! });
+    } catch (err) {
+      toastApiError(err);
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  const nameRight =
+    check.state === 'checking' ? (
+      <Loader size={16} aria-label="Checking the name" />
+    ) : check.state === 'available' ? (
+      <IconCircleCheck size={18} color="var(--mantine-color-green-8)" aria-label="The name is available" role="img" />
+    ) : null;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Template Name"
+          placeholder="e.g. order_update"
+          withAsterisk
+          data-autofocus
+          value={values.template_name}
+          onChange={(e) => {
+            form.setFieldValue('template_name', sanitizeTemplateName(e.currentTarget.value).slice(0, WA_TEMPLATE_LIMITS.name));
+            form.clearFieldError('template_name');
+          }}
+          error={nameError}
+          rightSection={nameRight}
+          description={`${values.template_name.length}/${WA_TEMPLATE_LIMITS.name}`}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          autoComplete="off"
+        />
+        <Select
+          label="Application"
+          placeholder={applications ? 'Select application' : 'Loading…'}
+          withAsterisk
+          data={(applications ?? []).map((a) => ({ value: a.id, label: a.name }))}
+          value={values.application_id}
+          onChange={(v) => {
+            form.setFieldValue('application_id', v);
+            form.clearFieldError('application_id');
+          }}
+          error={form.errors.application_id}
+          searchable={(applications?.length ?? 0) > 8}
+          nothingFoundMessage="No application found"
+          allowDeselect={false}
+        />
+        <Select
+          label="Language"
+          placeholder="Select language"
+          withAsterisk
+          searchable
+          data={LANGUAGE_OPTIONS}
+          filter={languageFilter}
+          value={values.language}
+          onChange={(v) => {
+            form.setFieldValue('language', v);
+            form.clearFieldError('language');
+          }}
+          error={form.errors.language}
+          nothingFoundMessage="No language found"
+          maxDropdownHeight={260}
+          renderOption={({ option }) => (
+            <Group gap="xs" justify="space-between" wrap="nowrap" w="100%">
+              <span>{option.label}</span>
+              <Text span size="xs" c="gray.7" ff="monospace">
+                {option.value}
+              </Text>
+            </Group>
+          )}
+        />
+        <Radio.Group
+          label="Category"
+          withAsterisk
+          value={values.template_category}
+          onChange={(v) => {
+            form.setFieldValue('template_category', v as TemplateCategory);
+            form.clearFieldError('template_category');
+          }}
+          error={form.errors.template_category}
+          description={
+            <Anchor href={META_CATEGORIES_URL} target="_blank" rel="noopener noreferrer" size="xs" inline>
+              Learn more about categories <IconExternalLink size={12} aria-hidden style={{ verticalAlign: 'middle' }} />
+              <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+            </Anchor>
+          }
+          inputWrapperOrder={['label', 'description', 'input', 'error']}
+        >
+          <Stack gap="xs" mt={6}>
+            {TEMPLATE_CATEGORY_OPTIONS.map((o) => (
+              <Radio.Card key={o.value} value={o.value} radius="md" p="sm" styles={{ card: { borderColor: values.template_category === o.value ? 'var(--mantine-color-blue-8)' : undefined } }}>
+                <Group wrap="nowrap" align="flex-start" gap="sm">
+                  <Radio.Indicator mt={2} />
+                  <div>
+                    <Text size="sm" fw={700}>
+                      {o.label}
+                    </Text>
+                    <Text size="xs" c="gray.7">
+                      {o.description}
+                    </Text>
+                  </div>
+                </Group>
+              </Radio.Card>
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={submitting}>
+            Continue
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The modal (its form starts empty each time it opens). */
+export function NewTemplateModal({ opened, onClose, applications, onContinue }: NewTemplateModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={NEW_TEMPLATE_MODAL_TITLE} size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }} styles={{ title: { fontWeight: 700 } }}>
+      <NewTemplateForm applications={applications} onClose={onClose} onContinue={onContinue} />
+    </Modal>
+  );
+}

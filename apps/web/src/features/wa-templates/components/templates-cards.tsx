@@ -1,0 +1,72 @@
+/**
+ * Templates as cards for narrow screens (at 375 px nothing scrolls sideways;
+ * templates-dashboard-reports.md §2.2): a 'Select all on this page' box above the cards; each card
+ * has its selection box, the name (wrapping) and application, the status badge, the action menu,
+ * and Date, Template Code and Notes. 4 skeleton cards while the first page loads.
+ */
+import { Checkbox, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { formatTableDateTime } from '../../../lib/format.ts';
+import { TemplateActionsMenu } from './template-actions-menu.tsx';
+import { TemplateStatusBadge } from './template-status-badge.tsx';
+import { pageSelection, type TemplatesTableProps } from './templates-table.tsx';
+
+function Field({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Text size="xs" c="gray.7">
+        {label}
+      </Text>
+      <Text size="sm" ff={mono ? 'monospace' : undefined} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+export function TemplatesCards({ rows, loading, stale, selected, onToggle, onToggleAll, onAction }: TemplatesTableProps) {
+  if (loading && !rows)
+    return (
+      <Stack gap="xs" aria-busy>
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} height={150} radius="md" data-testid="template-skeleton-card" />
+        ))}
+      </Stack>
+    );
+  if (!rows || rows.length === 0) return null;
+  const { all, some } = pageSelection(rows, selected);
+  return (
+    <Stack gap="xs">
+      <Checkbox label="Select all on this page" checked={all} indeterminate={some} onChange={(e) => onToggleAll(e.currentTarget.checked)} />
+      <Stack component="ul" gap="xs" aria-label="Whatsapp templates" style={{ listStyle: 'none', padding: 0, margin: 0, opacity: stale ? 0.6 : 1 }}>
+        {rows.map((r) => (
+          <li key={r._id}>
+            <Paper withBorder radius="md" p="sm" component="article" aria-label={r.template_name}>
+              <Stack gap="xs">
+                <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                  <Group gap="xs" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+                    <Checkbox mt={2} aria-label={`Select ${r.template_name}`} checked={selected.has(r._id)} onChange={(e) => onToggle(r._id, e.currentTarget.checked)} />
+                    <div style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                        {r.template_name}
+                      </Text>
+                      <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                        {r.application_name}
+                      </Text>
+                    </div>
+                  </Group>
+                  <TemplateActionsMenu row={r} onAction={onAction} />
+                </Group>
+                <Group gap="xs">
+                  <TemplateStatusBadge status={r.status} label={r.status_label} />
+                </Group>
+                <Field label="Date" value={formatTableDateTime(r.created_at)} />
+                <Field label="Template Code" value={r.template_code_id} mono />
+                {r.notes ? <Field label="Notes" value={r.notes} /> : null}
+              </Stack>
+            </Paper>
+          </li>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
