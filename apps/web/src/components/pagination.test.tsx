@@ -7,6 +7,8 @@ import { renderWithProviders } from './test-render.tsx';
 describe('rangeText', () => {
   it('renders from - to of total', () => {
     expect(rangeText(1, 10, 23)).toBe('1 - 10 of 23');
+    // A search's count stops at its cap (issue 11).
+    expect(rangeText(2, 10, 10000, true)).toBe('11 - 20 of 10,000+');
     expect(rangeText(2, 10, 23)).toBe('11 - 20 of 23');
     expect(rangeText(3, 10, 23)).toBe('21 - 23 of 23');
     expect(rangeText(1, 10, 2)).toBe('1 - 2 of 2');

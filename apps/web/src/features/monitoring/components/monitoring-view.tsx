@@ -11,7 +11,7 @@
  * message detail drawer; the open message lives in the `?message=` search param (a deep link opens
  * it, closing removes it; issue 9).
  */
-import { useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { toastError } from '../../../components/toasts.ts';
 import { IconAlertTriangle, IconFileExport, IconRefresh, IconSearch } from '@tabler/icons-react';
@@ -28,8 +28,13 @@ import { useRecords, type SearchKey } from '../api/list-records.ts';
 import { monitoringChannels, searchKeysFor, useMonitoringState, type DayRange } from '../hooks/use-monitoring-state.ts';
 import { RecordsTable } from './records-table.tsx';
 import { exportLink } from '../utils/export-link.ts';
-import { MessageDetailDrawer } from './message-detail-drawer.tsx';
+import { usePageCursors } from '../hooks/use-page-cursors.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { whenIdle } from '../../../components/when-idle.ts';
+
+// Not part of the page's first load (issue 10): fetched once the page is idle, mounted at the first open.
+const loadDrawer = () => import('./message-detail-drawer.tsx');
+const MessageDetailDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.MessageDetailDrawer })));
 
 /** Channel and Status share a row on a phone (375 px), 170 px each from 48em. */
 const HALF_ON_PHONE = { base: 'calc(50% - var(--mantine-spacing-sm) / 2)', sm: 170 };
@@ -71,9 +76,13 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
       },
       { replace: id === null },
     );
+  const [drawerMounted, setDrawerMounted] = useState(false);
+  if (openMessage !== null && !drawerMounted) setDrawerMounted(true);
+  useEffect(() => whenIdle(() => void loadDrawer().catch(() => undefined)), []);
   const options = monitoringChannels(channels);
   // The dashboard's 'View All Monitoring' opens this page on its channel and range (?channel=&start=&end=).
   const { state, dispatch, searchText, setSearchText, applySearchNow } = useMonitoringState(initialFilters(params, options));
+  const cursors = usePageCursors(JSON.stringify([applicationId, state.channel, state.range, state.filter, state.searchKey, state.search]));
   const records = useRecords(
     {
       application_id: applicationId,
@@ -81,6 +90,7 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
       startDate: state.range[0],
       endDate: state.range[1],
       page: state.page,
+      cursor: cursors.cursorFor(state.page),
       limit: PAGE_SIZE,
       showType: state.filter,
       search: state.search ? { key: state.searchKey, value: state.search } : '',
@@ -89,12 +99,21 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
   );
 
   useEffect(() => {
+    if (records.data) cursors.remember(records.data.page, records.data.next_cursor);
+  }, [records.data, cursors]);
+
+  useEffect(() => {
     const err = records.error;
     if (!err || (err instanceof ApiError && (err.status === 401 || err.status >= 500))) return;
     toastError((err instanceof ApiError && err.details[0]?.message) || err.message, undefined, 'records-error');
   }, [records.error, records.errorUpdatedAt]);
 
-  const data = records.data;
+  // The first answer's rows render in a background pass (interruptible, in slices) rather than in
+  // the task that receives it, so the page's first data never blocks input (issue 10: Total
+  // Blocking Time); the skeleton rows stay until then. Later answers (paging, filters) render at once.
+  const firstAnswerShown = useDeferredValue(records.data !== undefined);
+  const data = firstAnswerShown ? records.data : undefined;
+  const loading = (records.isPending && !records.isError) || (records.data !== undefined && !firstAnswerShown);
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="md">
@@ -159,11 +178,11 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
           <RecordsTable
             channel={state.channel}
             rows={data?.data}
-            loading={records.isPending && !records.isError}
+            loading={loading}
             stale={records.isPlaceholderData}
             onOpen={setOpenMessage}
             error={
-              records.isError && !data ? (
+              records.isError && !records.data ? (
                 <EmptyState
                   icon={<IconAlertTriangle size={30} />}
                   title="The transactions could not be loaded"
@@ -178,7 +197,7 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
             }
           />
           {data ? (
-            <AppPagination page={state.page} limit={PAGE_SIZE} total={data.total} pages={data.pages} onChange={(page) => dispatch({ type: 'page', page })} />
+            <AppPagination page={state.page} limit={PAGE_SIZE} total={data.total} totalCapped={data.total_capped} pages={data.pages} onChange={(page) => dispatch({ type: 'page', page })} />
           ) : null}
           <Group gap={6}>
             <Text size="sm" c="gray.7">
@@ -188,7 +207,11 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
           </Group>
         </Stack>
       </Paper>
-      <MessageDetailDrawer messageId={openMessage} onClose={() => setOpenMessage(null)} />
+      {drawerMounted && (
+        <Suspense fallback={null}>
+          <MessageDetailDrawer messageId={openMessage} onClose={() => setOpenMessage(null)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
