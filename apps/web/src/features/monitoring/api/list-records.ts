@@ -2,8 +2,9 @@
  * POST /api/records {application_id, channel, startDate, endDate, page, limit, showType, search}
  * -> {data: TransactionRecord[], page, limit, pages, total, last_update} (console.md §2 Monitoring, §7;
  * ARCHITECTURE.md §5). Dates are days `YYYY-MM-DD` (whole days in the organization's time zone, end
- * day included) or ISO date-times; the range is 1–31 days. The console pages by `page` (its pager
- * jumps to numbered pages); `cursor`/`next_cursor` is the keyset alternative the API also offers.
+ * day included) or ISO date-times; the range is 1–31 days. One page on, the console sends the
+ * previous page's `next_cursor` as `cursor` (keyset, hooks/use-page-cursors.ts); a jump to a
+ * numbered page sends only `page` (offset).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Paged } from '@pesan/contracts/application';
