@@ -234,14 +234,24 @@ describe('status webhooks', () => {
     const test = await api(a, 'POST', `/application/${appId}/webhook/test`);
     const id = test.json().data.id as string;
     await receiver.waitFor(1);
-    const [row] = await t.ctx.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
-    expect(row!.status).toBe('succeeded');
+    // The sender records the answer just after the receiver has it: wait for that, not only for the request.
+    const settled = async (deliveryId: string) => {
+      for (let i = 0; i < 200; i++) {
+        const [r] = await t.ctx.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
+        if (r && r.status !== 'pending') return r;
+        await new Promise((res) => setTimeout(res, 25));
+      }
+      throw new Error(`delivery ${deliveryId} never settled`);
+    };
+    const row = await settled(id);
+    expect(row.status).toBe('succeeded');
     // Two concurrent runs of an already finished attempt send nothing more.
     await Promise.all([t.ctx.services.webhooks.deliverAttempt(id), t.ctx.services.webhooks.deliverAttempt(id)]);
     expect(receiver.received).toHaveLength(1);
     // A pending attempt claimed by a sender that died is taken over after the lease, once.
     const redo = (await api(a, 'POST', `/application/${appId}/webhook/deliveries/${id}/redeliver`)).json().data.id as string;
     await receiver.waitFor(2);
+    expect((await settled(redo)).status).toBe('succeeded');
     await t.ctx.database.db.update(webhookDeliveries).set({ status: 'pending', startedAt: new Date(Date.now() - 120_000) }).where(eq(webhookDeliveries.id, redo));
     expect(await claimAttempt(t.ctx.database.db, redo, new Date(), new Date(Date.now() - 60_000))).not.toBeNull();
     // Now claimed by "us": a concurrent sender within the lease is refused.
