@@ -27,7 +27,7 @@ import { canListReports, toListCriteria } from '../utils/criteria.ts';
 import { formatCount } from '../utils/format.ts';
 import type { GenerateFormValues } from '../utils/generate-form.ts';
 import { hasPrefillParams, parseCreatePrefill, PREFILL_PARAMS } from '../utils/prefill.ts';
-import { FilterChips } from './filter-chips.tsx';
+import { FilterChips } from '../../../components/filter-chips.tsx';
 import { FiltersMenu } from './filters-menu.tsx';
 import { GenerateReportModal } from './generate-report-modal.tsx';
 import { ReportRangePicker } from './report-range-picker.tsx';

@@ -37,7 +37,7 @@ import { BulkDeleteBar } from './bulk-delete-bar.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { NewTemplateModal, type NewTemplateNavigationState } from './new-template-modal.tsx';
 import type { TemplateAction } from './template-actions-menu.tsx';
-import { TemplateFilterChips } from './template-filter-chips.tsx';
+import { FilterChips } from '../../../components/filter-chips.tsx';
 import { TemplateFilters } from './template-filters.tsx';
 import { TemplatePreviewModal } from './template-preview-modal.tsx';
 import { TemplateRangePicker } from './template-range-picker.tsx';
@@ -199,7 +199,7 @@ export function TemplatesListPage({ basePath }: TemplatesListPageProps) {
                 style={{ flex: '1 1 220px' }}
               />
             </Group>
-            <TemplateFilterChips chips={chips} onRemove={removeChip} onClearAll={() => dispatch({ type: 'clear' })} />
+            <FilterChips chips={chips} onRemove={removeChip} onClearAll={() => dispatch({ type: 'clear' })} />
           </Stack>
         </Paper>
 

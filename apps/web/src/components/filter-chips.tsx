@@ -1,15 +1,25 @@
-/** The removable filter chips under the filter bar (templates-dashboard-reports.md §2.7), and 'Clear all' when there are several. */
+/**
+ * The removable filter chips under a list's filter bar (templates-dashboard-reports.md §2.2, §2.7
+ * "removable chips"), and 'Clear all' when there are several. Each chip's remove button is named
+ * 'Remove <text>' and reachable by keyboard. Used by Generate Report and the template list.
+ */
 import { Button, Group, Pill } from '@mantine/core';
-import type { FilterChip } from '../utils/chips.ts';
 
-export interface FilterChipsProps {
-  chips: FilterChip[];
-  onRemove: (chip: FilterChip) => void;
+/** One chip: its kind (application, status, date), the value it stands for, and its text. */
+export interface FilterChip<Type extends string = string> {
+  type: Type;
+  value: string;
+  text: string;
+}
+
+export interface FilterChipsProps<C extends FilterChip> {
+  chips: C[];
+  onRemove: (chip: C) => void;
   onClearAll: () => void;
 }
 
 /** The chips, each with a named remove button; nothing when there is no chip. */
-export function FilterChips({ chips, onRemove, onClearAll }: FilterChipsProps) {
+export function FilterChips<C extends FilterChip>({ chips, onRemove, onClearAll }: FilterChipsProps<C>) {
   if (chips.length === 0) return null;
   return (
     <Group gap="xs" wrap="wrap" role="group" aria-label="Active filters">
