@@ -28,7 +28,7 @@ export interface DataTableProps<T> {
 
 export function DataTable<T>({ label, columns, rows, loading, stale, minWidth, skeletonRows, skeletonTestId, highlightOnHover, compact, renderRow }: DataTableProps<T>) {
   return (
-    <Table.ScrollContainer minWidth={minWidth} tabIndex={0} role="region" aria-label={`${label} table`}>
+    <Table.ScrollContainer type="native" minWidth={minWidth} tabIndex={0} role="region" aria-label={`${label} table`}>
       <Table aria-label={label} striped highlightOnHover={highlightOnHover} verticalSpacing={compact ? 'xs' : 'sm'} fz={compact ? 'sm' : undefined} style={{ opacity: stale ? 0.6 : 1 }} aria-busy={loading || undefined}>
         <Table.Thead>
           <Table.Tr>

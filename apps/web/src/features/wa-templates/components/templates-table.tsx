@@ -41,7 +41,7 @@ export function TemplatesTable({ rows, loading, stale, selected, onToggle, onTog
   const { all, some } = pageSelection(rows, selected);
   const skeleton = loading && !rows;
   return (
-    <Table.ScrollContainer minWidth={1000} tabIndex={0} role="region" aria-label="Whatsapp templates table">
+    <Table.ScrollContainer type="native" minWidth={1000} tabIndex={0} role="region" aria-label="Whatsapp templates table">
       <Table aria-label="Whatsapp templates" striped highlightOnHover verticalSpacing="sm" style={{ opacity: stale ? 0.6 : 1 }} aria-busy={skeleton || undefined}>
         <Table.Thead>
           <Table.Tr>
