@@ -184,8 +184,10 @@ describe('WhatsApp template editor in the browser', () => {
     await rowOf(page, 'e2e_order_update').getByText('In Review').waitFor();
     await until('the sandbox reviewer to approve e2e_order_update', async () => {
       await page.reload();
+      // Under load the list renders after the reload returns: wait for the row before reading its status.
+      await rowOf(page, 'e2e_order_update').waitFor({ timeout: 15_000 }).catch(() => undefined);
       return rowOf(page, 'e2e_order_update').getByText('Approved').isVisible().catch(() => false);
-    });
+    }, 60_000);
   });
 
   it('creates an authentication one-tap template', async () => {
@@ -207,8 +209,10 @@ describe('WhatsApp template editor in the browser', () => {
     await page.waitForURL(/\/whatsapp-template$/);
     await until('the sandbox reviewer to approve e2e_login_code', async () => {
       await page.reload();
+      // Under load the list renders after the reload returns: wait for the row before reading its status.
+      await rowOf(page, 'e2e_login_code').waitFor({ timeout: 15_000 }).catch(() => undefined);
       return rowOf(page, 'e2e_login_code').getByText('Approved').isVisible().catch(() => false);
-    });
+    }, 60_000);
   });
 
   it('reads well at 375 px: the preview below the form', async () => {
