@@ -1,8 +1,18 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, parseSync, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+import { boot, type BootPage } from './src/app/boot.ts';
+import { HOT_PAGES, type HotPageName } from './src/app/hot-pages.ts';
+
+/** Writes `<file>.br` and `<file>.gz` of `body` (files under 1 KB are sent as they are). */
+function writeCompressed(file: string, body: Buffer): void {
+  if (body.length < 1024) return;
+  writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+  writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+}
 
 /**
  * Writes `<file>.br` and `<file>.gz` beside every text asset of the build (issue 10), which the
@@ -16,22 +26,216 @@ function precompress(): Plugin {
     configResolved: (config) => void (outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir)),
     writeBundle() {
       const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name.startsWith('.') ? [] : walk(join(dir, e.name))) : [join(dir, e.name)]));
-      for (const file of walk(outDir).filter((f) => /\.(js|css|html|svg|json|txt|map)$/.test(f))) {
-        const body = readFileSync(file);
-        if (body.length < 1024) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
-        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
-      }
+      for (const file of walk(outDir).filter((f) => /\.(js|css|html|svg|json|txt|map)$/.test(f))) writeCompressed(file, readFileSync(file));
     },
   };
 }
 
-export default defineConfig({
-  plugins: [react(), precompress()],
-  server: {
-    port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/v1': 'http://localhost:3000' },
-  },
-  // The manifest (dist/.vite, not served) feeds the first-load JavaScript budget test (e2e).
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500, manifest: true },
+type HotPage = HotPageName;
+/** A route module's id (absolute path) from its path under app/routes. */
+const routeId = (r: string) => join(import.meta.dirname, 'src/app/routes', r);
+
+/** Which hot pages load each module on first load ('entry': the entry chunk and its imports). */
+type Usage = Map<string, Set<HotPage | 'entry'>>;
+
+/** What the probe build found: hot-page usage, and every module of the app (after tree shaking). */
+interface Probe {
+  usage: Usage;
+  modules: Set<string>;
+}
+
+/**
+ * Builds the app once in memory with Rolldown's default chunking and records which hot pages load
+ * each module (after tree shaking, through the chunks of that build).
+ */
+async function probeBuild(root: string): Promise<Probe> {
+  const result = await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [react(), pureContractConstants()],
+    build: { write: false, manifest: false, copyPublicDir: false, reportCompressedSize: false },
+  });
+  const output = (Array.isArray(result) ? result[0]! : (result as Rolldown.RolldownOutput)).output;
+  const chunks = output.filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (start: Rolldown.OutputChunk[]) => {
+    const seen = new Set<Rolldown.OutputChunk>();
+    const visit = (c: Rolldown.OutputChunk) => {
+      if (seen.has(c)) return;
+      seen.add(c);
+      for (const f of c.imports) visit(byFile.get(f)!);
+    };
+    start.forEach(visit);
+    return seen;
+  };
+  const usage: Usage = new Map();
+  const mark = (cs: Set<Rolldown.OutputChunk>, tag: HotPage | 'entry') => {
+    for (const c of cs) for (const id of c.moduleIds) usage.set(id, (usage.get(id) ?? new Set()).add(tag));
+  };
+  const entries = chunks.filter((c) => c.isEntry);
+  mark(closure(entries), 'entry');
+  for (const { name: page, routes } of HOT_PAGES) {
+    const roots = routes.map((r) => chunks.find((c) => c.facadeModuleId === routeId(r)));
+    if (roots.some((c) => !c)) throw new Error(`hot page ${page}: a route module is not a chunk of its own`);
+    mark(closure([...entries, ...(roots as Rolldown.OutputChunk[])]), page);
+  }
+  return { usage, modules: new Set(chunks.flatMap((c) => c.moduleIds)) };
+}
+
+/**
+ * `@mantine/core/styles.css` with only the styles of the components the app uses (issue 10: the
+ * whole file is ~36 KB gzip of render-blocking CSS, mostly unused): the file is the concatenation
+ * of styles/<X>.css, one per component class module (<X>.module.mjs), after the baseline, the CSS
+ * variables and the global rules; this keeps those three and the files of the class modules in
+ * the build, in the file's own order.
+ */
+function mantineCoreCss(probe: () => Promise<Probe>): Plugin {
+  return {
+    name: 'pesan-mantine-core-css',
+    apply: 'build',
+    async load(id) {
+      if (!/[\\/]@mantine[\\/]core[\\/]styles\.css$/.test(id)) return null;
+      const core = dirname(id);
+      const { modules } = await probe();
+      const used = new Set(['baseline', 'default-css-variables', 'global']);
+      for (const m of modules) {
+        const hit = /[\\/]@mantine[\\/]core[\\/]esm[\\/].*[\\/]([^\\/]+)\.module\.mjs$/.exec(m);
+        if (hit) used.add(hit[1]!);
+      }
+      const all = readFileSync(id, 'utf8');
+      const parts = [...used].map((name) => {
+        const css = readFileSync(join(core, 'styles', `${name}.css`), 'utf8');
+        const at = all.indexOf(css);
+        if (at < 0) throw new Error(`@mantine/core/styles.css does not contain styles/${name}.css`);
+        return { at, css };
+      });
+      return parts
+        .sort((a, b) => a.at - b.at)
+        .map((p) => p.css)
+        .join('');
+    },
+  };
+}
+
+/**
+ * Marks the top-level constants of @pesan/contracts that are built by calls (zod schemas, mostly)
+ * as pure (issue 10): the contracts keep their constants, messages and schemas side by side, and
+ * without the mark any page that imports a message also runs (and downloads) zod to build every
+ * schema of that file. Marked, an unused schema is left out of the build, and zod with it where no
+ * schema is used. Building a schema has no effect besides its value.
+ */
+function pureContractConstants(): Plugin {
+  const contract = /[\\/]packages[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/;
+  return {
+    name: 'pesan-pure-contract-constants',
+    apply: 'build',
+    transform(code, id) {
+      if (!contract.test(id) || id.endsWith('.test.ts')) return null;
+      const spans: [number, number][] = [];
+      for (const statement of parseSync(id, code).program.body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+        for (const { init } of declaration.declarations) {
+          if (init && (init.type === 'CallExpression' || init.type === 'NewExpression')) spans.push([init.start, init.end]);
+        }
+      }
+      let out = code;
+      for (const [start, end] of spans.reverse()) out = `${out.slice(0, start)}/* @__PURE__ */ (() => ${out.slice(start, end)})()${out.slice(end)}`;
+      return { code: out, map: null };
+    },
+  };
+}
+
+/**
+ * Chunk names for the first load of the hot pages (issue 10, Lighthouse): Rolldown's default
+ * chunking gives every set of routes sharing a module its own chunk, so the list page fetched ~65
+ * scripts of 1-2 KB, a queue of round trips over HTTP/1.1's six connections on a slow network.
+ * Here the modules a hot page needs beyond the entry go into a few chunks by which hot pages share
+ * them ('common': login and the signed-in pages; 'auth': login only; 'shell': both signed-in
+ * pages; one per signed-in page); route modules keep their own chunk (the manifest keys the
+ * bundle budget test reads) and every other module keeps the default. Captured modules do not
+ * drag their dependencies along (includeDependenciesRecursively: false): the groups follow the
+ * import graph (a module's imports are used by at least the same pages), so no chunk cycle arises.
+ */
+function hotChunkName(usage: Usage) {
+  return (id: string): string | null => {
+    const u = usage.get(id);
+    if (!u || u.has('entry')) return null;
+    if (HOT_PAGES.some((p) => p.routes.some((r) => routeId(r) === id))) return null;
+    const signedIn = u.has('list') || u.has('monitoring');
+    if (u.has('login')) return signedIn ? 'common' : 'auth';
+    if (u.has('list') && u.has('monitoring')) return 'shell';
+    return u.has('list') ? 'list-page' : u.has('monitoring') ? 'monitoring-page' : null;
+  };
+}
+
+/**
+ * The boot script (app/boot.ts) with this build's hot pages: each page's chunks beyond the entry's
+ * (which index.html preloads already) and their stylesheets. Written as assets/boot-<hash>.js and
+ * loaded `async` first thing in index.html: an inline script would need a CSP exception.
+ */
+function bootScript(): Plugin {
+  let outDir = '';
+  let file: { name: string; body: string } | undefined;
+  return {
+    name: 'pesan-boot-script',
+    apply: 'build',
+    configResolved: (config) => void (outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir)),
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const collect = (c: Rolldown.OutputChunk, into: Set<string>, skip = new Set<string>()) => {
+          if (into.has(c.fileName) || skip.has(c.fileName)) return;
+          into.add(c.fileName);
+          for (const f of c.imports) collect(byFile.get(f)!, into, skip);
+        };
+        const initial = new Set<string>();
+        for (const c of chunks.filter((c) => c.isEntry)) collect(c, initial);
+        const pages: BootPage[] = HOT_PAGES.map((p) => {
+          const files = new Set<string>();
+          for (const r of p.routes) {
+            const chunk = chunks.find((c) => c.facadeModuleId === routeId(r));
+            if (!chunk) throw new Error(`hot page ${p.name}: no chunk for ${r}`);
+            collect(chunk, files, initial);
+          }
+          const styles = [...files].flatMap((f) => [...(byFile.get(f)!.viteMetadata?.importedCss ?? [])]);
+          return { path: p.path.source, scripts: [...files].map((f) => `/${f}`), styles: styles.map((f) => `/${f}`), fetch: [...p.fetch] };
+        });
+        const body = `(${boot.toString()})(${JSON.stringify(pages)});\n`;
+        file = { name: `assets/boot-${createHash('sha256').update(body).digest('base64url').slice(0, 8)}.js`, body };
+        return html.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    <script async fetchpriority="high" src="/${file.name}"></script>`);
+      },
+    },
+    writeBundle() {
+      if (!file) return;
+      writeFileSync(join(outDir, file.name), file.body);
+      writeCompressed(join(outDir, file.name), Buffer.from(file.body));
+    },
+  };
+}
+
+export default defineConfig(async ({ command }) => {
+  // One probe build per `vite build`, shared by the chunk names and the Mantine styles.
+  let probing: Promise<Probe> | undefined;
+  const probe = () => (probing ??= probeBuild(import.meta.dirname));
+  return {
+    plugins: [react(), pureContractConstants(), mantineCoreCss(probe), bootScript(), precompress()],
+    server: {
+      port: 5173,
+      proxy: { '/api': 'http://localhost:3000', '/v1': 'http://localhost:3000' },
+    },
+    // The manifest (dist/.vite, not served) feeds the first-load JavaScript budget test (e2e).
+    build: {
+      outDir: 'dist',
+      sourcemap: false,
+      chunkSizeWarningLimit: 1500,
+      manifest: true,
+      rolldownOptions:
+        command === 'build' ? { output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: hotChunkName((await probe()).usage) }] } } } : {},
+    },
+  };
 });

@@ -7,10 +7,17 @@
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../lib/query-client.ts';
-import { sessionQueryOptions } from '../features/auth/api/get-session.ts';
+import type { User } from '@pesan/contracts/auth';
+import { getSession, sessionQueryOptions } from '../features/auth/api/get-session.ts';
 import { loginPathFor, REDIRECT_PARAM, safeRedirectPath } from '../features/auth/utils/safe-redirect.ts';
+import { fromEarlyFetch, readData } from './early-fetch.ts';
 
-const currentUser = () => queryClient.ensureQueryData(sessionQueryOptions());
+const SESSION_PATH = '/api/auth/session';
+/** The session probe's early answer (app/boot.ts): the user when 200, anonymous when 401. */
+const readSession = (res: Response) => (res.status === 401 ? res.text().then(() => null) : readData<User>(res));
+
+export const currentUser = () =>
+  queryClient.ensureQueryData({ ...sessionQueryOptions(), queryFn: () => fromEarlyFetch(SESSION_PATH, readSession, getSession) });
 
 /** Protected routes: anonymous visitors go to /auth/login (with `?redirect=`) or /auth/reset-password. */
 export async function requireSession({ request }: LoaderFunctionArgs) {

@@ -4,6 +4,7 @@
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { guestOnly, requireNoOrganization, requireOrganization, requireSession } from './guards.ts';
+import { prefetchApplication } from './loaders.ts';
 import RouteError from './routes/errors/route-error.tsx';
 
 type PageModule = { default: React.ComponentType };
@@ -55,7 +56,7 @@ const pages: RouteObject[] = [
       { path: 'my-application/create-application', ...page(() => import('./routes/applications/create.tsx')) },
       { path: 'my-application/edit-application', ...page(() => import('./routes/applications/edit.tsx')) },
       { path: 'my-application/detail/:appId', ...page(() => import('./routes/applications/detail.tsx')) },
-      { path: 'my-application/detail-transaction/:id', ...page(() => import('./routes/monitoring/transactions.tsx')) },
+      { path: 'my-application/detail-transaction/:id', loader: prefetchApplication, ...page(() => import('./routes/monitoring/transactions.tsx')) },
       { path: 'dashboard', ...page(() => import('./routes/dashboard/overview.tsx')) },
       { path: 'generate-report', ...page(() => import('./routes/reports/generate-report.tsx')) },
       { path: 'whatsapp-template/*', ...page(() => import('./routes/wa-templates/templates.tsx')) },

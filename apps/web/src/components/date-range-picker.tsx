@@ -3,12 +3,12 @@
  * Monitoring) and the 1–31 day rule (console.md §5, §9; MAX_RANGE_DAYS in contracts/records).
  * Values are inclusive calendar days as 'YYYY-MM-DD' strings in the browser's time zone.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Center, Loader, Popover, Stack, Text } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { MAX_RANGE_DAYS, RECORDS_MESSAGES } from '@pesan/contracts/records';
-import { whenIdle } from './when-idle.ts';
+import { intentPrefetch } from './intent-prefetch.ts';
 
 /** Inclusive range of days, `[start, end]` as 'YYYY-MM-DD'. */
 export type DateRange = [string, string];
@@ -79,7 +79,8 @@ export interface DateRangePickerProps {
 }
 
 // The calendar (@mantine/dates and its styles) is not part of the page's first load (issue 10): it
-// is fetched once the page is idle, and shows a loader in its place if opened before it arrived.
+// is fetched when the button is pointed at, focused or touched, and a loader holds its place if the
+// pop-up opens before it arrived.
 const loadCalendar = () => import('./date-range-calendar.tsx');
 const DateRangeCalendar = lazy(loadCalendar);
 /** The calendar's size while it loads (one month with the presets beside it), so the pop-up keeps its place. */
@@ -89,7 +90,6 @@ const CALENDAR_WIDTH = 410;
 /** A button showing the range that opens a calendar with presets; a complete valid pick applies and closes. */
 export function DateRangePicker({ value, onChange, label = 'Date range' }: DateRangePickerProps) {
   const [opened, setOpened] = useState(false);
-  useEffect(() => whenIdle(() => void loadCalendar().catch(() => undefined)), []);
   const [draft, setDraft] = useState<[string | null, string | null]>(value);
   const [error, setError] = useState<string | null>(null);
   const pending = draft[0] && !draft[1] ? draft[0] : null;
@@ -120,6 +120,7 @@ export function DateRangePicker({ value, onChange, label = 'Date range' }: DateR
     >
       <Popover.Target>
         <Button
+          {...intentPrefetch(loadCalendar)}
           variant="default"
           leftSection={<IconCalendar size={16} aria-hidden />}
           aria-label={`${label}: ${rangeLabel(value)}`}

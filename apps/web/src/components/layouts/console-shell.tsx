@@ -3,9 +3,9 @@
  * logo, 'API Documentation' and the avatar menu; a collapsible left sidebar; the page in <main>.
  * Below 1024 px (§9) the header and sidebar give way to the mobile menu.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ActionIcon, AppShell, Button, Group, NavLink, ScrollArea, Tooltip } from '@mantine/core';
-import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconBook, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ShellAccountMenu } from './shell-account-menu.tsx';
@@ -15,6 +15,36 @@ import { DESKTOP_MIN_WIDTH, navTarget, type ShellNavItem } from './shell-nav-ite
 import { useRouteFocus } from './use-route-focus.ts';
 
 const MAIN_ID = 'main-content';
+const COLLAPSED_KEY = 'pesan.sidebar-collapsed';
+
+const readCollapsed = () => {
+  try {
+    return localStorage.getItem(COLLAPSED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Whether the desktop sidebar is collapsed: a UI preference kept in localStorage (no secret), read
+ * only while the desktop layout shows (a page's first localStorage access can take several ms;
+ * phones never need it).
+ */
+function useSidebarCollapsed(isDesktop: boolean): [collapsed: boolean, toggle: () => void] {
+  const [collapsed, setCollapsed] = useState(() => isDesktop && readCollapsed());
+  useEffect(() => {
+    if (isDesktop) setCollapsed(readCollapsed());
+  }, [isDesktop]);
+  const toggle = () => {
+    setCollapsed(!collapsed);
+    try {
+      localStorage.setItem(COLLAPSED_KEY, JSON.stringify(!collapsed));
+    } catch {
+      /* storage unavailable: the preference lasts for this page */
+    }
+  };
+  return [collapsed, toggle];
+}
 
 /** What the shell shows of the user; no secret. */
 export interface ShellUser {
@@ -37,8 +67,7 @@ export function ConsoleShell({ user, navItems, navLabel, onLogout, children }: C
   const isDesktop = useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`, window.innerWidth >= DESKTOP_MIN_WIDTH, {
     getInitialValueInEffect: false,
   });
-  // UI preference only; no secret.
-  const [collapsed, setCollapsed] = useLocalStorage({ key: 'pesan.sidebar-collapsed', defaultValue: false });
+  const [collapsed, toggleCollapsed] = useSidebarCollapsed(isDesktop);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   useRouteFocus(MAIN_ID);
@@ -100,7 +129,7 @@ export function ConsoleShell({ user, navItems, navLabel, onLogout, children }: C
                 variant="subtle"
                 color="gray.8"
                 size="lg"
-                onClick={() => setCollapsed((c) => !c)}
+                onClick={toggleCollapsed}
                 aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
                 aria-expanded={!collapsed}
               >

@@ -1,82 +1,44 @@
 /**
  * Mobile menu (console.md §2 Header: below 1024 px it replaces the desktop header): a burger
  * 'Open menu' opening a drawer with the navigation, API Documentation and a profile dropdown
- * (Edit Profile, Change Password, Edit Organization, Logout).
+ * (Edit Profile, Change Password, Edit Organization, Logout). The drawer's code
+ * (shell-mobile-drawer.tsx) is not part of the page's first load (issue 10): it is fetched when
+ * the burger is touched, pointed at or focused.
  */
-import { Burger, Divider, Drawer, Group, Menu, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBook, IconChevronDown, IconLogout } from '@tabler/icons-react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { ShellAvatar } from './shell-avatar.tsx';
+import { intentPrefetch } from '../intent-prefetch.ts';
 import { ShellLogo } from './shell-logo.tsx';
-import { MOBILE_PROFILE_LINKS, navTarget, type ShellNavItem } from './shell-nav-items.ts';
+import type { ShellNavItem } from './shell-nav-items.ts';
 import type { ShellUser } from './console-shell.tsx';
+
+const loadDrawer = () => import('./shell-mobile-drawer.tsx');
+const ShellMobileDrawer = lazy(loadDrawer);
 
 export function ShellMobileMenu({ user, navItems, onLogout }: { user: ShellUser; navItems: readonly ShellNavItem[]; onLogout: () => void }) {
   const [opened, { open, close }] = useDisclosure(false);
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
+  // Mounted from the first tap on.
+  const [mounted, setMounted] = useState(false);
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <ShellLogo />
-      <Burger opened={opened} onClick={open} aria-label="Open menu" aria-expanded={opened} size="sm" />
-      <Drawer opened={opened} onClose={close} position="right" size={320} title="Menu" closeButtonProps={{ 'aria-label': 'Close menu' }}>
-        <Stack gap="xs" component="nav" aria-label="Mobile">
-          {navItems.map((item) => (
-            <NavLink
-              key={item.to + item.label}
-              {...navTarget(item, navigate)}
-              label={item.label}
-              leftSection={<item.icon size={18} />}
-              active={item.isActive(pathname)}
-              variant="filled"
-             
-              onClick={() => {
-                close();
-                if (item.asButton) navigate(item.to);
-              }}
-            />
-          ))}
-          <NavLink component={Link} to="/docs" label="API Documentation" leftSection={<IconBook size={18} />} onClick={close} />
-        </Stack>
-        <Divider my="md" />
-        <Menu position="bottom-start" width={260} withinPortal>
-          <Menu.Target>
-            <UnstyledButton w="100%" p="xs">
-              <Group wrap="nowrap" gap="sm">
-                <ShellAvatar fullName={user.fullName} email={user.email} avatar={user.avatar} />
-                <div style={{ flex: 1, minWidth: 0 }}>
-                  <Text size="sm" fw={600} truncate="end">
-                    {user.fullName}
-                  </Text>
-                  <Text size="xs" c="gray.7" truncate="end">
-                    {user.email}
-                  </Text>
-                </div>
-                <IconChevronDown size={16} aria-hidden />
-              </Group>
-            </UnstyledButton>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {MOBILE_PROFILE_LINKS.map((l) => (
-              <Menu.Item key={l.to} component={Link} to={l.to} leftSection={<l.icon size={16} />} onClick={close}>
-                {l.label}
-              </Menu.Item>
-            ))}
-            <Menu.Divider />
-            <Menu.Item
-              color="red.8"
-              leftSection={<IconLogout size={16} />}
-              onClick={() => {
-                close();
-                onLogout();
-              }}
-            >
-              Logout
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
-      </Drawer>
+      <Burger
+        {...intentPrefetch(loadDrawer)}
+        opened={opened}
+        onClick={() => {
+          setMounted(true);
+          open();
+        }}
+        aria-label="Open menu"
+        aria-expanded={opened}
+        size="sm"
+      />
+      {mounted && (
+        <Suspense fallback={null}>
+          <ShellMobileDrawer opened={opened} onClose={close} user={user} navItems={navItems} onLogout={onLogout} />
+        </Suspense>
+      )}
     </Group>
   );
 }

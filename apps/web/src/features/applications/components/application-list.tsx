@@ -5,7 +5,7 @@
  * them. No application at all shows 'Oops, you don't have any application'; a search or filter
  * without match shows "Sorry we couldn't find any result" with a hint.
  */
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Card, Group, MultiSelect, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -70,6 +70,11 @@ export function ApplicationList() {
 
   const channels = useChannels();
   const list = useApplications({ channel_id: channelIds, search: url.search, page, limit: PAGE_SIZE });
+  // The first answer's cards render in a background pass (interruptible, in slices) rather than in
+  // the task that receives it, so the page's first data never blocks input (issue 10: Total
+  // Blocking Time); the skeleton stays until then. Later answers (paging, filters) render at once.
+  const firstAnswerShown = useDeferredValue(list.data !== undefined);
+  const pending = list.isPending || (list.data !== undefined && !firstAnswerShown);
   const apps = list.data?.data ?? [];
   const filtering = url.search !== '' || channelIds.length > 0;
 
@@ -96,7 +101,7 @@ export function ApplicationList() {
         />
       </Group>
 
-      {list.isPending ? (
+      {pending ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="status" aria-busy="true" aria-label="Loading applications">
           {Array.from({ length: 6 }, (_, i) => (
             <Card key={i} withBorder padding="lg">
@@ -131,7 +136,7 @@ export function ApplicationList() {
         </SimpleGrid>
       )}
 
-      {list.data && list.data.total > 0 ? (
+      {!pending && list.data && list.data.total > 0 ? (
         <AppPagination page={page} limit={PAGE_SIZE} total={list.data.total} pages={list.data.pages} onChange={setPage} />
       ) : null}
     </Stack>

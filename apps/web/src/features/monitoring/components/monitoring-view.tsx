@@ -30,9 +30,10 @@ import { RecordsTable } from './records-table.tsx';
 import { exportLink } from '../utils/export-link.ts';
 import { usePageCursors } from '../hooks/use-page-cursors.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { whenIdle } from '../../../components/when-idle.ts';
+import { intentPrefetch } from '../../../components/intent-prefetch.ts';
 
-// Not part of the page's first load (issue 10): fetched once the page is idle, mounted at the first open.
+// Not part of the page's first load (issue 10): fetched when the records are pointed at, focused or
+// touched, mounted at the first open.
 const loadDrawer = () => import('./message-detail-drawer.tsx');
 const MessageDetailDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.MessageDetailDrawer })));
 
@@ -78,7 +79,6 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
     );
   const [drawerMounted, setDrawerMounted] = useState(false);
   if (openMessage !== null && !drawerMounted) setDrawerMounted(true);
-  useEffect(() => whenIdle(() => void loadDrawer().catch(() => undefined)), []);
   const options = monitoringChannels(channels);
   // The dashboard's 'View All Monitoring' opens this page on its channel and range (?channel=&start=&end=).
   const { state, dispatch, searchText, setSearchText, applySearchNow } = useMonitoringState(initialFilters(params, options));
@@ -173,7 +173,7 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
         </Group>
       </Paper>
 
-      <Paper withBorder radius="md" p="md">
+      <Paper withBorder radius="md" p="md" {...intentPrefetch(loadDrawer)}>
         <Stack gap="sm">
           <RecordsTable
             channel={state.channel}
