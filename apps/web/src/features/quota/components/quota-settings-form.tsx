@@ -13,9 +13,9 @@
  * The caller gives the applications to pick from (the applications feature's list).
  */
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
-import { Alert, Badge, Button, Checkbox, CloseButton, Group, Modal, Paper, Select, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, CloseButton, Group, Paper, Select, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useBlocker } from 'react-router';
+import { LeaveDialog, useLeaveGuard } from '../../../components/leave-guard.tsx';
 import {
   MAX_QUOTA_RECIPIENTS,
   QUOTA_MESSAGES,
@@ -64,25 +64,6 @@ function toInput(f: FormState, disable: boolean) {
       return value > 0 ? { type, reminder: f.rows[type].reminder, threshold: value } : { type, reminder: f.rows[type].reminder };
     }),
   };
-}
-
-/** 'Leave this page?' with Stay and Leave (console.md §2). */
-export function LeaveDialog({ opened, onStay, onLeave }: { opened: boolean; onStay: () => void; onLeave: () => void }) {
-  return (
-    <Modal opened={opened} onClose={onStay} title={QUOTA_MESSAGES.leaveTitle} centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <Stack>
-        <Text size="sm">{QUOTA_MESSAGES.leaveText}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onStay}>
-            Stay
-          </Button>
-          <Button color="red" onClick={onLeave}>
-            Leave
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
 }
 
 function SettingsForm({ applicationId, settings, onDirtyChange }: { applicationId: string; settings: QuotaSettings; onDirtyChange: (dirty: boolean) => void }) {
@@ -278,17 +259,7 @@ export function QuotaSettingsPanel({ applications }: { applications: QuotaApplic
   const [dirty, setDirty] = useState(false);
   const [pendingApp, setPendingApp] = useState<string | null>(null);
   const settings = useQuotaSettings(applicationId);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
+  const guard = useLeaveGuard(dirty);
 
   const pick = (id: string) => {
     if (id === applicationId) return;
@@ -321,14 +292,14 @@ export function QuotaSettingsPanel({ applications }: { applications: QuotaApplic
         <SettingsForm key={applicationId} applicationId={applicationId} settings={settings.data} onDirtyChange={setDirty} />
       )}
       <LeaveDialog
-        opened={blocker.state === 'blocked' || pendingApp !== null}
+        opened={guard.opened || pendingApp !== null}
         onStay={() => {
-          if (blocker.state === 'blocked') blocker.reset();
+          guard.stay();
           setPendingApp(null);
         }}
         onLeave={() => {
           setDirty(false);
-          if (blocker.state === 'blocked') blocker.proceed();
+          guard.leave();
           if (pendingApp) setApplicationId(pendingApp);
           setPendingApp(null);
         }}

@@ -37,7 +37,7 @@ import {
   validateGenerateForm,
   type GenerateFormValues,
 } from '../utils/generate-form.ts';
-import { ReportRangePicker } from './report-range-picker.tsx';
+import { OptionalRangePicker } from '../../../components/optional-range-picker.tsx';
 
 /** Title (and accessible name) of the pop-up. */
 export const GENERATE_MODAL_TITLE = 'Generate New Report';
@@ -159,7 +159,7 @@ function GenerateReportForm({ applications, initial, onGenerated, onClose }: Omi
         </SimpleGrid>
         <Input.Wrapper id="generate-report-range" label="Date" withAsterisk error={form.errors.range} description="1 to 31 days" inputWrapperOrder={['label', 'input', 'description', 'error']}>
           <div>
-            <ReportRangePicker
+            <OptionalRangePicker
               id="generate-report-range"
               label="Date"
               emptyText="Pick a date range"

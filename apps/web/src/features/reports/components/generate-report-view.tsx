@@ -30,7 +30,7 @@ import { hasPrefillParams, parseCreatePrefill, PREFILL_PARAMS } from '../utils/p
 import { FilterChips } from '../../../components/filter-chips.tsx';
 import { FiltersMenu } from './filters-menu.tsx';
 import { GenerateReportModal } from './generate-report-modal.tsx';
-import { ReportRangePicker } from './report-range-picker.tsx';
+import { OptionalRangePicker } from '../../../components/optional-range-picker.tsx';
 import { ReportsTable } from './reports-table.tsx';
 
 /** The whole page under the console shell (see the module comment). */
@@ -116,7 +116,7 @@ export function GenerateReportView() {
                   dispatch({ type: 'statuses', statuses: v.statuses });
                 }}
               />
-              <ReportRangePicker label="Date range" emptyText="All Time" resettable value={state.range} onChange={(range) => dispatch({ type: 'range', range })} />
+              <OptionalRangePicker label="Date range" emptyText="All Time" resettable value={state.range} onChange={(range) => dispatch({ type: 'range', range })} />
               <TextInput
                 aria-label="Search by report title"
                 placeholder="Search by report title..."

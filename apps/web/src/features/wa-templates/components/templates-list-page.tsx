@@ -40,7 +40,7 @@ import type { TemplateAction } from './template-actions-menu.tsx';
 import { FilterChips } from '../../../components/filter-chips.tsx';
 import { TemplateFilters } from './template-filters.tsx';
 import { TemplatePreviewModal } from './template-preview-modal.tsx';
-import { TemplateRangePicker } from './template-range-picker.tsx';
+import { OptionalRangePicker } from '../../../components/optional-range-picker.tsx';
 import { TemplatesCards } from './templates-cards.tsx';
 import { TemplatesTable } from './templates-table.tsx';
 
@@ -185,7 +185,7 @@ export function TemplatesListPage({ basePath }: TemplatesListPageProps) {
                 value={{ statuses: state.pending.statuses, applicationIds: state.pending.applicationIds }}
                 onApply={(v) => dispatch({ type: 'filters', ...v })}
               />
-              <TemplateRangePicker value={state.range} onChange={(range) => dispatch({ type: 'range', range })} />
+              <OptionalRangePicker label="Date range" emptyText="All Time" resettable value={state.range} onChange={(range) => dispatch({ type: 'range', range })} />
               <TextInput
                 aria-label="Search by template name"
                 placeholder="Search by template name..."

@@ -40,7 +40,7 @@ import { RejectedBanner } from './rejected-banner.tsx';
 import { SubmitConfirmModal } from './submit-confirm-modal.tsx';
 import { SubmittedModal } from './submitted-modal.tsx';
 import { TermsOfUseModal } from './terms-of-use-modal.tsx';
-import { LeaveDialog, useLeaveGuard } from './use-leave-guard.tsx';
+import { LeaveDialog, useLeaveGuard } from '../../../../components/leave-guard.tsx';
 
 /** What the preview shows while the form cannot be read as a payload. */
 const EMPTY_PREVIEW = { header: { type: 'none' }, body: { text: '' }, footer: { type: 'none' }, button: [] } as const satisfies PhonePreviewContent;

@@ -1,8 +1,8 @@
 /**
  * The leave-page guard (templates-dashboard-reports.md §8: 'Leave this page?' with Stay and Leave
  * on unsaved changes): in-app navigation waits for the dialog; closing or reloading the tab gets
- * the browser's own prompt. The same behaviour as the quota settings page, kept here because
- * features do not import each other (a shared hook can move to src/components later).
+ * the browser's own prompt (console.md §2 Notification settings; used there and by the template
+ * editor).
  */
 import { useEffect, useRef } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';

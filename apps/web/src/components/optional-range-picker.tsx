@@ -1,25 +1,22 @@
 /**
- * Date-range picker of the Generate Report page (templates-dashboard-reports.md §2.7, §2.8, §5.6,
- * §9) that may hold no range: the filter bar shows 'All Time' then (with a reset icon and an 'All
- * Time' choice), the pop-up shows a prompt until a range is picked. It is the shared picker's
- * behaviour (components/date-range-picker.tsx: presets Today, Yesterday, Last 7 Days, Last 30
- * Days, the 1–31 day rule, no future days) with an empty value, which the shared one has not.
+ * A date-range picker that may hold no range (templates-dashboard-reports.md §2.2, §2.7, §2.8,
+ * §5.6, §9): the button shows `emptyText` ('All Time') then; with `resettable` it adds a reset
+ * icon and an 'All Time' choice. Otherwise the shared picker's behaviour
+ * (date-range-picker.tsx: presets Today, Yesterday, Last 7 Days, Last 30 Days, the 1–31 day rule,
+ * no future days), with the lazily loaded calendar (date-range-calendar.tsx). Used by the report
+ * list and pop-up and by the template list.
  */
-import { useState } from 'react';
-import { ActionIcon, Button, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
-import { DatePicker } from '@mantine/dates';
-import '@mantine/dates/styles.css';
+import { lazy, Suspense, useState } from 'react';
+import { ActionIcon, Button, Center, Group, Loader, Popover, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendar, IconRestore } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { MAX_RANGE_DAYS } from '@pesan/contracts/records';
-import { datePresets, pickBounds, rangeError, rangeLabel } from '../../../components/date-range-picker.tsx';
-import type { DayRange } from '../utils/criteria.ts';
+import { datePresets, pickBounds, rangeError, rangeLabel, type DateRange } from './date-range-picker.tsx';
 
-const DAY = 'YYYY-MM-DD';
+const DateRangeCalendar = lazy(() => import('./date-range-calendar.tsx'));
 
-export interface ReportRangePickerProps {
-  value: DayRange | null;
-  onChange: (value: DayRange | null) => void;
+export interface OptionalRangePickerProps {
+  value: DateRange | null;
+  onChange: (value: DateRange | null) => void;
   /** Start of the button's accessible name ('Date range: All Time'). */
   label: string;
   /** Text shown while no range is chosen ('All Time'). */
@@ -35,7 +32,7 @@ export interface ReportRangePickerProps {
 }
 
 /** Button showing the range (or `emptyText`) that opens the calendar with the presets. */
-export function ReportRangePicker({ value, onChange, label, emptyText, resettable, id, describedBy, invalid, fullWidth }: ReportRangePickerProps) {
+export function OptionalRangePicker({ value, onChange, label, emptyText, resettable, id, describedBy, invalid, fullWidth }: OptionalRangePickerProps) {
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState<[string | null, string | null]>(value ?? [null, null]);
   const [error, setError] = useState<string | null>(null);
@@ -90,23 +87,15 @@ export function ReportRangePicker({ value, onChange, label, emptyText, resettabl
       </Popover.Target>
       <Popover.Dropdown aria-label="Pick a date range">
         <Stack gap="xs">
-          <DatePicker
-            type="range"
-            allowSingleDateInRange
-            hideOutsideDates
-            weekendDays={[]}
-            classNames={{ datePickerRoot: 'pesan-range-root', presetsList: 'pesan-range-presets' }}
-            value={draft}
-            onChange={(v) => apply([v[0] ? dayjs(v[0]).format(DAY) : null, v[1] ? dayjs(v[1]).format(DAY) : null])}
-            presets={datePresets().map((p) => ({ label: p.label, value: p.value }))}
-            minDate={bounds.minDate}
-            maxDate={bounds.maxDate}
-            ariaLabels={{
-              previousMonth: 'Previous month', nextMonth: 'Next month',
-              previousYear: 'Previous year', nextYear: 'Next year',
-              previousDecade: 'Previous decade', nextDecade: 'Next decade',
-            }}
-          />
+          <Suspense
+            fallback={
+              <Center h={300} w={360} maw="100%">
+                <Loader size="sm" aria-label="Loading the calendar" />
+              </Center>
+            }
+          >
+            <DateRangeCalendar draft={draft} bounds={bounds} presets={datePresets()} onChange={apply} />
+          </Suspense>
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <Text size="xs" c="gray.7">
               Pick 1 to {MAX_RANGE_DAYS} days.
