@@ -11,12 +11,12 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installClearZodMessages } from '@pesan/contracts/zod-messages';
 import type { AppContext } from './context.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
-import { completeOpenApi } from './plugins/openapi.ts';
+import { completeOpenApi, consoleOpenApi, publicOpenApi, type OpenApiDoc } from './plugins/openapi.ts';
+import { registerApiReference } from './plugins/api-reference.ts';
 import { envelope, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerHealth } from './plugins/health.ts';
@@ -39,6 +39,7 @@ import { waTemplatesRoutes } from './modules/wa-templates/wa-templates.routes.ts
 import { quotaRoutes } from './modules/quota/quota.routes.ts';
 import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
+import { docsRoutes } from './modules/docs/docs.routes.ts';
 import { v1Routes } from './messaging/v1.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { emailTrackingRoutes } from './messaging/inbound/email-tracking.routes.ts';
@@ -75,9 +76,10 @@ function setWebCacheHeaders(reply: FastifyReply, path: string): void {
 }
 
 /**
- * Builds the app on `ctx`: helmet, cookies, rate limits, OpenAPI (/api/openapi.json and the
- * reference at /api/reference), error envelope, CSRF guard, sessions, the /api and /v1 routes and
- * the SPA. The caller awaits `app.ready()` / `listen()` and closes it.
+ * Builds the app on `ctx`: helmet, cookies, rate limits, OpenAPI (the public /v1 document at
+ * /api/openapi.json rendered at /api/reference, the console's at /api/openapi-console.json), error
+ * envelope, CSRF guard, sessions, the /api and /v1 routes and the SPA. The caller awaits
+ * `app.ready()` / `listen()` and closes it.
  */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   installClearZodMessages();
@@ -156,13 +158,19 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     transform: jsonSchemaTransform,
     transformObject: completeOpenApi as never,
   });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/reference',
-    staticCSP: true,
-    // swagger-ui sets inline styles on its elements.
-    transformStaticCSP: (header) => header.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'"),
-  });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Two documents cut from the generated one (plugins/openapi.ts): the public /v1 reference that
+  // customers download and read at /api/reference, and the console's own, for us.
+  let documents: { public: OpenApiDoc; console: OpenApiDoc } | undefined;
+  const openApiDocuments = () => {
+    if (!documents) {
+      const full = app.swagger() as unknown as OpenApiDoc;
+      documents = { public: publicOpenApi(full, { origin: ctx.config.publicOrigin, v1RateLimit: ctx.config.v1RateLimit }), console: consoleOpenApi(full) };
+    }
+    return documents;
+  };
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiDocuments().public);
+  app.get('/api/openapi-console.json', { schema: { hide: true } }, async () => openApiDocuments().console);
+  registerApiReference(app);
 
   // One process may run the app and the workers: drain running jobs before the database closes.
   app.addHook('onClose', async () => {
@@ -195,6 +203,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(quotaRoutes(ctx), { prefix: '/api' });
   await app.register(termsRoutes(ctx), { prefix: '/api' });
   await app.register(uploadRoutes(ctx), { prefix: '/api' });
+  await app.register(docsRoutes(ctx), { prefix: '/api' });
   await app.register(v1Routes(ctx), { prefix: '/v1' });
   // Operator CLI's loopback endpoint (hidden from the OpenAPI document).
   await app.register(adminRoutes(ctx));

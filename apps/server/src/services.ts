@@ -6,7 +6,7 @@
  */
 import type { AppContext, AppInfra } from './context.ts';
 import { withDeps } from './lib/with-deps.ts';
-import { dispatchEnqueuer, reportEnqueuer, templateReviewEnqueuer, webhookEnqueuer } from './jobs/registry.ts';
+import { dispatchEnqueuer, reportEnqueuer, templateReviewEnqueuer, templateReviewPending, webhookEnqueuer } from './jobs/registry.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { deliverAttempt, emitTemplateDecision, emitWebhookEvent, fanOutStatusEvents, requeueStrandedAttempts } from './modules/webhooks/webhook-delivery.ts';
 import {
@@ -26,6 +26,19 @@ import { acceptMessage, findMessageForTracking, getMessage } from './messaging/v
 import { handleWebhook, verifyHandshake, verifySignature } from './messaging/whatsapp/webhook.service.ts';
 import type { TemplateDecision } from './messaging/whatsapp/template-status.ts';
 import { runAdminCommand } from './modules/admin/admin.service.ts';
+import {
+  assertOperator,
+  createDescription,
+  deleteDescription,
+  getDescription,
+  getDescriptionByTitle,
+  listApiVersions,
+  listDescriptions,
+  listMenu,
+  makeOperator,
+  parseMenuInclude,
+  updateDescription,
+} from './modules/docs/docs.service.ts';
 import { checkBalanceQuota, checkQuotaWarnings, coalesceByApplication, getBilling, getQuotaSettings, putQuotaSettings } from './modules/quota/quota-warnings.service.ts';
 import { createApplication, deleteApplication, getApplication, listApplications, listChannels, updateApplication } from './modules/application/application.service.ts';
 import { changePassword, forgotPassword, login, registerAccount, resendVerification, resetPassword, verifyEmail } from './modules/auth/auth.service.ts';
@@ -37,11 +50,11 @@ import { generateReport, sweepReports } from './modules/reports/report-generatio
 import { createReportStore } from './modules/reports/report-store.ts';
 import { acceptTerms, termsAccepted } from './modules/terms/terms.service.ts';
 import { generateApplicationTokens, generateChannelToken, listTokenStatuses } from './modules/token/token.service.ts';
-import { checkMayUpload, openImage, storeImage } from './modules/upload/upload.service.ts';
+import { checkMayUpload, openImage, storeImage, storeTemplateMedia } from './modules/upload/upload.service.ts';
 import { getOwnUser, updateOwnUser } from './modules/user/user.service.ts';
 import { bulkDeleteTemplates, checkTemplateName, createTemplate, deleteTemplate, duplicateTemplate, getTemplate, listTemplates, storeReviewedTemplate, updateTemplate } from './modules/wa-templates/wa-templates.service.ts';
 import { createV1Template, deleteV1Templates, listV1Templates } from './modules/wa-templates/wa-templates-v1.service.ts';
-import { reviewTemplate } from './modules/wa-templates/template-review.service.ts';
+import { reviewTemplate, sweepReviews } from './modules/wa-templates/template-review.service.ts';
 
 /** Builds every service and the drivers on `ctx`. Functions read `ctx.now()` at call time (tests move the clock). */
 export function createServices(ctx: AppInfra) {
@@ -65,6 +78,7 @@ export function createServices(ctx: AppInfra) {
     db,
     now,
     enqueueReview: templateReviewEnqueuer(ctx.boss),
+    reviewJobPending: templateReviewPending(ctx.boss),
     reviewDelayMs: ctx.config.reviewDelayMs,
     graph: ctx.config.whatsappDriver === 'cloud' && ctx.config.whatsappToken ? { graphUrl: ctx.config.whatsappGraphUrl, token: ctx.config.whatsappToken } : null,
     emitDecision: (d: TemplateDecision) => emitTemplateDecision(webhookDeps, d),
@@ -95,7 +109,7 @@ export function createServices(ctx: AppInfra) {
     user: withDeps(ctx, { getOwnUser, updateOwnUser }),
     organization: withDeps(ctx, { createOrganization, getCallerOrganization, getOwnOrganization, updateOwnOrganization }),
     terms: withDeps(ctx, { termsAccepted, acceptTerms }),
-    upload: withDeps(ctx, { checkMayUpload, storeImage, openImage }),
+    upload: withDeps(ctx, { checkMayUpload, storeImage, storeTemplateMedia, openImage }),
     application: { listChannels, ...withDeps(db, { listApplications, getApplication, createApplication, updateApplication, deleteApplication }) },
     token: withDeps(db, { generateChannelToken, generateApplicationTokens, listTokenStatuses }),
     records: withDeps(db, { listRecords, getRecord }),
@@ -111,12 +125,17 @@ export function createServices(ctx: AppInfra) {
       bulkDeleteTemplates,
       storeReviewedTemplate,
       reviewTemplate,
+      sweepReviews,
       createV1Template,
       listV1Templates,
       deleteV1Templates,
     }),
     dashboard: withDeps(db, { reportRate, reportUsage, reportRangeDate, whatsappConversation, usageDownload, conversationDownload }),
     admin: withDeps(db, { runAdminCommand }),
+    docs: {
+      parseMenuInclude,
+      ...withDeps({ db, now }, { listApiVersions, listMenu, listDescriptions, getDescription, getDescriptionByTitle, assertOperator, createDescription, updateDescription, deleteDescription, makeOperator }),
+    },
     whatsappHooks: {
       ...withDeps({ db, now, onTemplateDecision: (d: TemplateDecision) => emitTemplateDecision(webhookDeps, d) }, { handleWebhook }),
       verifyHandshake: (query: Record<string, unknown>) => verifyHandshake(ctx.config.whatsappVerifyToken, query),

@@ -7,10 +7,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import { users } from '../src/db/schema/users.ts';
 import { freshPostgresDatabase, testDbKind } from './harness.ts';
 import { insertApplication } from './quota-fixtures.ts';
 import { adminEntry, repoRoot, runNode, serverEntry, waitForHealth, freePort } from './server-process.ts';
@@ -121,13 +122,42 @@ describe.runIf(testDbKind() === 'pglite').concurrent('operator CLI on PGlite', (
     ]);
     expect(usage).toEqual({ code: 2, stdout: '', stderr: 'Error: Give either --add or --set, not both\n' });
     expect(help.code).toBe(0);
-    for (const synopsis of ['billing --app <id> --type pre-paid|post-paid', 'quota --app <id> --type <quota type> (--add N | --set N)', 'balances --app <id>']) {
+    for (const synopsis of ['billing --app <id> --type pre-paid|post-paid', 'quota --app <id> --type <quota type> (--add N | --set N)', 'balances --app <id>', 'operator --email <e-mail>', 'docs:import [--dir <path>]']) {
       expect(help.stdout).toContain(synopsis);
     }
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/^Error: No Pesan database in .*pesan-admin-empty-/);
     // Nothing was created in the wrong directory.
     expect(readdirSync(empty)).toEqual([]);
+  }, 60_000);
+});
+
+describe.runIf(testDbKind() === 'pglite')('operator CLI: operators and the docs import (issue 14)', () => {
+  it('makes a user an operator and imports the docs idempotently, refusing bad input', async () => {
+    const { dataDir } = await preparedDataDir();
+    const database = await openPglite(dataDir);
+    await database.db.insert(users).values({ fullName: 'Ops Person', email: 'ops@example.com', phoneNumber: '081234567890', passwordHash: 'x' });
+    await database.close();
+    const env = { DATA_DIR: dataDir };
+    const docs = mkdtempSync(join(tmpdir(), 'pesan-admin-docs-'));
+    cleanups.push(() => rmSync(docs, { recursive: true, force: true }));
+    writeFileSync(join(docs, 'a.md'), '---\ngroup: Start\ngroup_number: 1\ntitle: Hello\nnumber: 1\nversion: v1\nslug: hello\n---\nHello **docs**.\n');
+
+    expect(await admin(env, 'operator', '--email', 'OPS@example.com')).toEqual({ code: 0, stdout: 'User ops@example.com (Ops Person) is now an operator: they can edit the API documentation.\n', stderr: '' });
+    expect((await admin(env, 'operator', '--email', 'ops@example.com')).stdout).toBe('User ops@example.com (Ops Person) is already an operator; nothing changed.\n');
+    expect(await admin(env, 'operator', '--email', 'nobody@example.com')).toEqual({ code: 1, stdout: '', stderr: 'Error: No user with e-mail nobody@example.com\n' });
+    expect(await admin(env, 'operator')).toEqual({ code: 2, stdout: '', stderr: 'Error: --email is required\n' });
+
+    // A relative --dir is relative to where npm was run (INIT_CWD).
+    const imported = await admin({ ...env, INIT_CWD: tmpdir() }, 'docs:import', '--dir', relative(tmpdir(), docs));
+    expect(imported.stderr).toBe('');
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toBe(`Imported 1 documentation page from ${docs}.\nVersions created (1): v1\nGroups created (1): Start\nPages created (1): a.md\nPages unchanged: 0.\n`);
+    expect((await admin(env, 'docs:import', '--dir', docs)).stdout).toBe(`Imported 1 documentation page from ${docs}.\nPages unchanged: 1.\nNothing changed.\n`);
+    writeFileSync(join(docs, 'b.md'), 'no front matter');
+    expect(await admin(env, 'docs:import', '--dir', docs)).toEqual({ code: 2, stdout: '', stderr: 'Error: b.md: no front matter: start the file with a --- block (group, group_number, title, number, version, slug)\n' });
+    const missing = await admin(env, 'docs:import', '--dir', join(docs, 'missing'));
+    expect(missing).toEqual({ code: 2, stdout: '', stderr: `Error: No docs directory at ${join(docs, 'missing')}\n` });
   }, 60_000);
 });
 

@@ -1,7 +1,7 @@
 /**
  * The fuzz guard of issue 6 (ARCHITECTURE.md §5, §6, §8: "every bad input gets a clear error and
- * changes nothing"). Property-based with fast-check over EVERY operation of the OpenAPI document
- * (console /api and public /v1), signed in where the route needs it (session cookie and same
+ * changes nothing"). Property-based with fast-check over EVERY operation of the OpenAPI documents
+ * (the console's /api and the public /v1, merged by openapi-walk.ts), signed in where the route needs it (session cookie and same
  * origin; for /v1 the channel's real access token of a post-paid application). For each operation
  * it sends generated inputs:
  * - a valid body with ONE field replaced (or removed) by a nasty value of one class: text-safety
@@ -551,12 +551,14 @@ describe('fuzz: every documented operation refuses bad input cleanly and stores 
     console.info(`fuzz: ${requests} requests over ${ops.length} operations (${answers}; seed ${SEED}, scale ${SCALE})`);
   });
 
-  it('has operations to walk', () => {
+  it('has operations to walk, console and /v1', () => {
     expect(ops.length).toBeGreaterThan(10);
+    expect(ops.some((op) => op.path.startsWith('/api/'))).toBe(true);
+    expect(ops.some((op) => op.path.startsWith('/v1/'))).toBe(true);
   });
 
   /** Any id: enough to learn at collection whether the walk knows every path parameter and id field. */
-  const anyIds: Fixtures = { application: 'x', user: 'x', organization: 'x', message: 'x', upload: 'x', emailToken: 'x', webhookDelivery: 'x', report: 'x', template: 'x' };
+  const anyIds: Fixtures = { application: 'x', user: 'x', organization: 'x', message: 'x', upload: 'x', emailToken: 'x', webhookDelivery: 'x', report: 'x', template: 'x', docTitle: 'x', docDescription: 'x' };
 
   for (const op of ops) {
     describe(op.name, () => {

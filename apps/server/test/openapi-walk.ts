@@ -1,6 +1,7 @@
 /**
- * Walks the OpenAPI document of the real app (GET /api/openapi.json) for the suites that must cover
- * every route by being in the document (ARCHITECTURE.md §8: fuzz.test.ts, tenant-isolation.test.ts).
+ * Walks the OpenAPI documents of the real app for the suites that must cover every route by being
+ * in a document (ARCHITECTURE.md §8: fuzz.test.ts, tenant-isolation.test.ts): the public /v1
+ * document (GET /api/openapi.json) and the console's (GET /api/openapi-console.json), merged.
  *
  * Guarantees:
  * - `listOperations` returns every operation (method, path template, security: `sessionCookie`,
@@ -111,11 +112,31 @@ export interface Operation {
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** GET /api/openapi.json from the test app (anonymous, as the reference page does). */
+/** The documents walked: together they hold every documented operation (test/openapi.test.ts checks it). */
+export const OPENAPI_DOCUMENTS = ['/api/openapi-console.json', '/api/openapi.json'] as const;
+
+/**
+ * GET both documents from the test app (anonymous, as the reference page does), merged into one:
+ * the paths of both, and their components (a component both define, like ErrorEnvelope, is taken
+ * from the public document; its paths' `$ref`s resolve to the same shape).
+ */
 export async function fetchOpenApi(t: TestApp): Promise<OpenApiDocument> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
-  if (res.statusCode !== 200) throw new Error(`GET /api/openapi.json answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
-  return res.json() as OpenApiDocument;
+  const docs: OpenApiDocument[] = [];
+  for (const url of OPENAPI_DOCUMENTS) {
+    const res = await t.app.inject({ method: 'GET', url });
+    if (res.statusCode !== 200) throw new Error(`GET ${url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+    docs.push(res.json() as OpenApiDocument);
+  }
+  const merged: OpenApiDocument = { openapi: docs[0]!.openapi, paths: {}, components: { schemas: {}, securitySchemes: {} } };
+  for (const doc of docs) {
+    for (const [path, item] of Object.entries(doc.paths)) {
+      if (merged.paths[path]) throw new Error(`${path} is in more than one OpenAPI document`);
+      merged.paths[path] = item;
+    }
+    Object.assign(merged.components!.schemas!, doc.components?.schemas);
+    Object.assign(merged.components!.securitySchemes!, doc.components?.securitySchemes);
+  }
+  return merged;
 }
 
 /** Resolves `$ref`s (to `#/components/...`) everywhere in `schema`; cycles stop at depth 20. */
@@ -189,7 +210,7 @@ export function pathParamNames(template: string): string[] {
 // ---------------------------------------------------------------------------------------------
 
 /** What a path parameter (or an id field of a body) names. */
-export type FixtureKind = 'application' | 'user' | 'organization' | 'message' | 'upload' | 'emailToken' | 'webhookDelivery' | 'report' | 'template';
+export type FixtureKind = 'application' | 'user' | 'organization' | 'message' | 'upload' | 'emailToken' | 'webhookDelivery' | 'report' | 'template' | 'docTitle' | 'docDescription';
 
 /** Kinds that belong to an organization: another organization's id must be a 404 (§3, §8). */
 export const TENANT_KINDS: readonly FixtureKind[] = ['application', 'user', 'organization', 'message', 'upload', 'webhookDelivery', 'report', 'template'];
@@ -206,6 +227,8 @@ export const PARAM_KINDS_BY_NAME: Record<string, FixtureKind> = {
   file: 'upload',
   token: 'emailToken',
   deliveryId: 'webhookDelivery',
+  // /api/doc/description/title/{titleId}: a docs page (not tenant data: the docs are public).
+  titleId: 'docTitle',
 };
 
 /**
@@ -226,6 +249,8 @@ export const PARAM_KINDS_BY_SEGMENT: Record<string, FixtureKind> = {
   report: 'report',
   // /api/wa/template/{id}, /api/wa/template/duplicate/{id}: a WhatsApp template.
   template: 'template',
+  // /api/doc/description/{id}: a docs page description (not tenant data).
+  description: 'docDescription',
 };
 
 export class UnknownPathParameterError extends Error {
@@ -267,6 +292,8 @@ export const BODY_ID_FIELDS: Record<string, FixtureKind> = {
   // POST /api/wa/delete/template/bulk {template_ids}.
   template_ids: 'template',
   template_id: 'template',
+  // POST / PUT /api/doc/description {titleId}: a docs page.
+  titleId: 'docTitle',
 };
 const ID_LIKE = /(^id$|_id$|[a-z]Id$|_ids$|[a-z]Ids$)/;
 
@@ -728,8 +755,14 @@ export function tenantFixtures(tenant: Tenant): Fixtures {
     webhookDelivery: tenant.webhookDeliveryId,
     report: tenant.reportId,
     template: tenant.templateId,
+    // The docs are nobody's: ids that name no page (the suites' app has no docs imported).
+    docTitle: DOC_FIXTURE_ID,
+    docDescription: DOC_FIXTURE_ID,
   };
 }
+
+/** The id the walk puts where a docs page or description id goes (names nothing; docs are not tenant data). */
+export const DOC_FIXTURE_ID = '00000000-0000-4000-8000-00000000d0c5';
 
 async function expectStatus(what: string, res: { statusCode: number; body: string }, status: number): Promise<void> {
   if (res.statusCode !== status) throw new Error(`${what}: expected ${status}, got ${res.statusCode} ${res.body.slice(0, 300)}`);

@@ -1,6 +1,7 @@
 /**
- * Tenant isolation (ARCHITECTURE.md §3, §5, §8): walks EVERY operation of the OpenAPI document, so
- * a route added later is covered by being documented. Two tenants A and B are built through the
+ * Tenant isolation (ARCHITECTURE.md §3, §5, §8): walks EVERY operation of the OpenAPI documents (the
+ * console's and the public /v1 one, merged by openapi-walk.ts), so a route added later is covered by
+ * being documented. Two tenants A and B are built through the
  * API (user, organization, application with every channel, channel tokens, a sent message, an
  * organization-private upload); what each route must answer:
  *

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { UPLOAD_MESSAGES, UPLOAD_QUOTA } from '@pesan/contracts/upload';
+import { TEMPLATE_MEDIA_MESSAGES, TEMPLATE_MEDIA_QUOTA, UPLOAD_MESSAGES, UPLOAD_QUOTA, templateMediaName } from '@pesan/contracts/upload';
 import { uploads } from '../src/db/schema/uploads.ts';
 import { createTestApp, sameOrigin, type TestApp } from './harness.ts';
 import { signUpVerifiedUser, signUpWithOrganization } from './accounts-helper.ts';
@@ -26,6 +26,21 @@ const WEBP = (() => {
   size.writeUInt32LE(body.length);
   return Buffer.concat([Buffer.from('RIFF', 'latin1'), size, body]);
 })();
+/** An ISO base media file with the `isom` brand (the start of every MP4 a phone records). */
+const MP4 = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypisom', 'latin1'),
+  Buffer.from([0, 0, 2, 0]),
+  Buffer.from('isomiso2', 'latin1'),
+  Buffer.from([0, 0, 0, 8]),
+  Buffer.from('free', 'latin1'),
+  Buffer.from([0, 0, 0, 8]),
+  Buffer.from('mdat', 'latin1'),
+]);
+const PDF = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+const MB = 1024 * 1024;
+/** `head` padded with zeros to `size` bytes (still recognised by its first bytes). */
+const padded = (head: Buffer, size: number) => Buffer.concat([head, Buffer.alloc(size - head.length)]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>');
 
 function multipart(parts: { field: string; filename?: string; type?: string; data: Buffer | string }[]) {
@@ -372,6 +387,195 @@ describe('upload API', () => {
     await db().insert(uploads).values({ name: missing, userId, mime: 'image/png', size: PNG.length });
     expect((await t.app.inject({ method: 'GET', url: `/api/uploads/${missing}` })).statusCode).toBe(404);
     await db().delete(uploads).where(eq(uploads.name, missing));
+  });
+
+  it('has a row for every stored file and a file for every row', async () => {
+    expect(stored()).toEqual(await rows());
+  });
+});
+
+describe('template media uploads (purpose=template_media, issue 13)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ workers: false, env: { AUTH_RATE_LIMIT: '1000' } });
+  });
+  afterAll(async () => t.close());
+
+  const db = () => t.ctx.database.db;
+  const dir = () => join(t.dataDir, 'uploads');
+  const stored = () => (existsSync(dir()) ? readdirSync(dir()).sort() : []);
+  const rows = async () => (await db().select().from(uploads).orderBy(uploads.name)).map((r) => r.name);
+  const media = (cookie: string, parts: Parameters<typeof multipart>[0]) => {
+    const { payload, contentType } = multipart(parts);
+    return t.app.inject({ method: 'POST', url: '/api/upload?purpose=template_media', headers: { ...sameOrigin, cookie, 'content-type': contentType }, payload });
+  };
+  const file = (cookie: string, data: Buffer, filename = 'sample.bin', type = 'application/octet-stream', field = 'file') => media(cookie, [{ field, filename, type, data }]);
+  const get = (name: string, cookie?: string) => t.app.inject({ method: 'GET', url: `/api/uploads/${name}`, headers: cookie ? { cookie } : {} });
+  /** Runs `fn` and checks it stored no file and no row. */
+  const storesNothing = async (fn: () => Promise<void>) => {
+    const before = stored();
+    const beforeRows = await rows();
+    await fn();
+    expect(stored()).toEqual(before);
+    expect(await rows()).toEqual(beforeRows);
+  };
+
+  it.each([
+    ['PNG', PNG, 'png', 'image/png', 'inline'],
+    ['JPEG', JPEG, 'jpg', 'image/jpeg', 'inline'],
+    ['MP4', MP4, 'mp4', 'video/mp4', 'inline'],
+    ['PDF', PDF, 'pdf', 'application/pdf', 'attachment'],
+  ])('stores a %s, answers its url and header handle, and serves it to the organization with its type', async (_label, bytes, ext, mime, disposition) => {
+    const a = await signUpWithOrganization(t);
+    const res = await file(a.cookie, bytes);
+    expect(res.statusCode, res.body).toBe(201);
+    const { url, handle } = res.json().data as { url: string; handle: string };
+    expect(url).toMatch(new RegExp(`^http://localhost:3000/api/uploads/[a-f0-9]{32}\\.${ext}$`));
+    const name = url.split('/').pop()!;
+    // Meta's upload handle form (`4::<base64 type>:<opaque>`), naming the stored file.
+    expect(handle).toMatch(/^4::[A-Za-z0-9+/=]+:[A-Za-z0-9_-]+$/);
+    expect(handle.startsWith(`4::${Buffer.from(mime).toString('base64')}:`)).toBe(true);
+    expect(templateMediaName(handle)).toBe(name);
+    expect(readFileSync(join(dir(), name)).equals(bytes)).toBe(true);
+    const [row] = await db().select().from(uploads).where(eq(uploads.name, name));
+    expect(row).toMatchObject({ userId: a.user.id, organizationId: a.organizationId, mime, size: bytes.length, visibility: 'organization' });
+
+    const served = await get(name, a.cookie);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers).toMatchObject({
+      'content-type': mime,
+      'content-length': String(bytes.length),
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+      'content-disposition': `${disposition}; filename="${name}"`,
+    });
+    // A PDF never renders in the console's origin: downloaded, and sandboxed if a browser shows it anyway.
+    if (mime === 'application/pdf') expect(served.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+    expect((await get(name)).statusCode).toBe(404);
+  });
+
+  it('judges by content, not by name or declared type: a PNG named .pdf is a PNG', async () => {
+    const a = await signUpWithOrganization(t);
+    const res = await file(a.cookie, PNG, 'brochure.pdf', 'application/pdf');
+    expect(res.statusCode).toBe(201);
+    const name = res.json().data.url.split('/').pop() as string;
+    expect(name).toMatch(/\.png$/);
+    expect((await get(name, a.cookie)).headers['content-type']).toBe('image/png');
+  });
+
+  it.each([
+    ['a text file named .jpg', Buffer.from('hello, this is not a picture at all'), 'photo.jpg', 'image/jpeg'],
+    ['a WebP (fine for avatars, not for WhatsApp headers)', WEBP, 'x.webp', 'image/webp'],
+    ['an SVG', SVG, 'x.svg', 'image/svg+xml'],
+    ['a GIF', Buffer.from('GIF89a\x01\0\x01\0\0\0\0;', 'latin1'), 'x.gif', 'image/gif'],
+    ['a QuickTime movie named .mp4', Buffer.concat([Buffer.from([0, 0, 0, 0x14]), Buffer.from('ftypqt  ', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('qt  ', 'latin1')]), 'x.mp4', 'video/mp4'],
+    ['HTML named .pdf', Buffer.from('<!doctype html><script>alert(1)</script>'), 'x.pdf', 'application/pdf'],
+  ])('refuses %s with 415 and stores nothing', async (_label, data, filename, type) => {
+    const a = await signUpWithOrganization(t);
+    await storesNothing(async () => {
+      const res = await file(a.cookie, data, filename, type);
+      expect(res.statusCode).toBe(415);
+      expect(res.json().error).toMatchObject({ code: 'unsupported_media_type', message: TEMPLATE_MEDIA_MESSAGES.unsupported });
+    });
+  });
+
+  it.each([
+    ['PNG', PNG, 'image/png', 5 * MB, /^This PNG image is too large: a PNG image can be at most 5 MB$/],
+    ['JPEG', JPEG, 'image/jpeg', 5 * MB, /at most 5 MB$/],
+    ['MP4', MP4, 'video/mp4', 16 * MB, /^This MP4 video is too large: a MP4 video can be at most 16 MB$/],
+  ] as const)('takes a %s of exactly its limit and refuses one byte more with 413, storing nothing', async (_label, head, mime, limit, message) => {
+    const a = await signUpWithOrganization(t);
+    await storesNothing(async () => {
+      const res = await file(a.cookie, padded(head, limit + 1));
+      expect(res.statusCode).toBe(413);
+      expect(res.json().error).toMatchObject({ code: 'payload_too_large', message: TEMPLATE_MEDIA_MESSAGES.tooLarge(mime) });
+      expect(res.json().error.message).toMatch(message);
+    });
+    const ok = await file(a.cookie, padded(head, limit));
+    expect(ok.statusCode, ok.body).toBe(201);
+    const name = ok.json().data.url.split('/').pop() as string;
+    expect((await db().select().from(uploads).where(eq(uploads.name, name)))[0]?.size).toBe(limit);
+  });
+
+  it('refuses a PDF over 100 MB with 413 (cut off at the limit), storing nothing', async () => {
+    const a = await signUpWithOrganization(t);
+    await storesNothing(async () => {
+      const res = await file(a.cookie, padded(PDF, 100 * MB + 1));
+      expect(res.statusCode).toBe(413);
+      expect(res.json().error).toMatchObject({ code: 'payload_too_large', message: TEMPLATE_MEDIA_MESSAGES.tooLarge('application/pdf') });
+    });
+  });
+
+  it('counts template media per organization (500 MB), apart from the 50 MB of avatars per user', async () => {
+    expect(TEMPLATE_MEDIA_QUOTA.maxTotalBytesPerOrganization).toBe(500 * MB);
+    const a = await signUpWithOrganization(t);
+    // A 60 MB PDF: more than a user's avatar allowance, well within the organization's media.
+    const big = await file(a.cookie, padded(PDF, 60 * MB));
+    expect(big.statusCode, big.body).toBe(201);
+    // It does not count against the user's avatars…
+    const avatar = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { ...sameOrigin, cookie: a.cookie, 'content-type': multipart([{ field: 'image', filename: 'a.png', data: PNG }]).contentType },
+      payload: multipart([{ field: 'image', filename: 'a.png', data: PNG }]).payload,
+    });
+    expect(avatar.statusCode).toBe(201);
+    // …but every member's media counts for the organization: one byte short of full, a PNG no longer fits.
+    const filler = `${randomBytes(16).toString('hex')}.pdf`;
+    await db()
+      .insert(uploads)
+      .values({ name: filler, userId: a.user.id, organizationId: a.organizationId, mime: 'application/pdf', size: 500 * MB - 60 * MB - PNG.length + 1, visibility: 'organization', createdAt: new Date(Date.now() - 3_600_000) });
+    try {
+      await storesNothing(async () => {
+        const res = await file(a.cookie, PNG);
+        expect(res.statusCode).toBe(413);
+        expect(res.json().error).toMatchObject({ code: 'payload_too_large', message: TEMPLATE_MEDIA_MESSAGES.quotaExceeded });
+        expect(TEMPLATE_MEDIA_MESSAGES.quotaExceeded).toMatch(/organization has used its 500 MB of template media/);
+      });
+      // Another organization is not affected.
+      const b = await signUpWithOrganization(t);
+      expect((await file(b.cookie, PNG)).statusCode).toBe(201);
+      // Exactly at the limit fits.
+      await db().update(uploads).set({ size: 500 * MB - 60 * MB - PNG.length }).where(eq(uploads.name, filler));
+      expect((await file(a.cookie, PNG)).statusCode).toBe(201);
+    } finally {
+      await db().delete(uploads).where(eq(uploads.name, filler)); // it never had a file
+    }
+  });
+
+  it('takes the editor field `file` or `image`; anything else is a 400 naming `file`; an empty file is a 400', async () => {
+    const a = await signUpWithOrganization(t);
+    expect((await file(a.cookie, PNG, 'a.png', 'image/png', 'image')).statusCode).toBe(201);
+    await storesNothing(async () => {
+      const wrong = await file(a.cookie, PNG, 'a.png', 'image/png', 'upload');
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().error).toMatchObject({ code: 'invalid_request', message: TEMPLATE_MEDIA_MESSAGES.required, details: [{ path: 'file', message: TEMPLATE_MEDIA_MESSAGES.required }] });
+      const empty = await file(a.cookie, Buffer.alloc(0));
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().error.message).toBe(TEMPLATE_MEDIA_MESSAGES.required);
+    });
+  });
+
+  it("never lets another organization overwrite or read a file: each upload gets a new name, whatever the file is called", async () => {
+    const a = await signUpWithOrganization(t);
+    const b = await signUpWithOrganization(t);
+    const mine = await file(a.cookie, PDF, 'contract.pdf');
+    const name = mine.json().data.url.split('/').pop() as string;
+    // B uploads a PNG under A's stored name (and a traversal) as its file name.
+    for (const filename of [name, `../uploads/${name}`]) {
+      const theirs = await file(b.cookie, PNG, filename, 'application/pdf');
+      expect(theirs.statusCode).toBe(201);
+      expect(theirs.json().data.url).not.toContain(name);
+    }
+    expect(readFileSync(join(dir(), name)).equals(PDF)).toBe(true);
+    expect((await db().select().from(uploads).where(eq(uploads.name, name)))[0]).toMatchObject({ organizationId: a.organizationId, mime: 'application/pdf' });
+    const own = await get(name, a.cookie);
+    expect(own.statusCode).toBe(200);
+    expect(own.rawPayload.equals(PDF)).toBe(true);
+    const other = await get(name, b.cookie);
+    expect(other.statusCode).toBe(404);
+    expect(other.rawPayload.includes(PDF)).toBe(false);
   });
 
   it('has a row for every stored file and a file for every row', async () => {

@@ -17,6 +17,8 @@ import { WA_TEMPLATE_MESSAGES as M } from '@pesan/contracts/wa-template-messages
 import { toMetaCreateBody, type WaTemplate } from '@pesan/contracts/wa-template-model';
 import { waTemplates } from '../src/db/schema/templates.ts';
 import { upsertSender } from '../src/messaging/whatsapp/senders.repo.ts';
+import { JOBS, QUEUES } from '../src/jobs/registry.ts';
+import { REVIEW_SWEEP_GRACE_MS } from '../src/modules/wa-templates/template-review.service.ts';
 import { storedTemplate } from '../src/modules/wa-templates/template-rows.ts';
 import { createAccount, type Account } from './application-fixtures.ts';
 import { startFakeGraph, type FakeGraph } from './fake-graph.ts';
@@ -50,6 +52,38 @@ async function submit(t: TestApp, account: Account, body: unknown): Promise<stri
 }
 
 const rowOf = async (t: TestApp, id: string) => (await t.ctx.database.db.select().from(waTemplates).where(eq(waTemplates.id, id)))[0]!;
+
+/** The `template-review` jobs of template `id` not yet finished (queued, waiting for a retry, running). */
+async function reviewJobsOf(t: TestApp, id: string): Promise<{ state: string; data: { templateId: string; submittedAt: string } }[]> {
+  const res = await t.ctx.database.executor.executeSql(`select state::text as state, data from pgboss.job where name = $1 and data->>'templateId' = $2 and state < 'completed'`, [QUEUES.templateReview, id]);
+  return res.rows as { state: string; data: { templateId: string; submittedAt: string } }[];
+}
+
+/** Drops the queued review jobs of template `id`, as a restart that lost them would. */
+async function loseReviewJobs(t: TestApp, id: string): Promise<void> {
+  await t.ctx.database.executor.executeSql(`delete from pgboss.job where name = $1 and data->>'templateId' = $2`, [QUEUES.templateReview, id]);
+}
+
+/** Runs `fn` with ctx.now() fixed at `when`, then restores the clock. */
+async function at<T>(t: TestApp, when: number, fn: () => Promise<T>): Promise<T> {
+  const real = t.ctx.now;
+  t.ctx.now = () => new Date(when);
+  try {
+    return await fn();
+  } finally {
+    t.ctx.now = real;
+  }
+}
+
+/**
+ * Marks template `id` (stored In Review by storeReviewedTemplate, which records no submission) as
+ * submitted here now, as the console does, without queuing its job; returns the submission time.
+ */
+async function submitStored(t: TestApp, id: string): Promise<Date> {
+  const submittedAt = new Date();
+  await t.ctx.database.db.update(waTemplates).set({ submittedAt, updatedAt: submittedAt }).where(eq(waTemplates.id, id));
+  return submittedAt;
+}
 
 /** Waits until template `id` leaves `from` (bounded). */
 async function waitForStatus(t: TestApp, id: string, from = 'PENDING', timeoutMs = 15_000) {
@@ -141,7 +175,8 @@ describe('sandbox reviewer', () => {
       status: 'PENDING',
       createdAt: new Date(),
     });
-    await t.ctx.services.waTemplates.reviewTemplate({ templateId: stored.id, submittedAt: stored.submittedAt!.toISOString() });
+    const submittedAt = await submitStored(t, stored.id);
+    await t.ctx.services.waTemplates.reviewTemplate({ templateId: stored.id, submittedAt: submittedAt.toISOString() });
     expect(await rowOf(t, stored.id)).toMatchObject({ status: 'REJECTED', rejectionReason: 'INVALID_FORMAT', recommendation: M.bodyEndsWithVariable });
     expect((await eventFor(receiver, stored.id, 'REJECTED')).data['recommendation']).toBe(M.bodyEndsWithVariable);
   });
@@ -155,7 +190,8 @@ describe('sandbox reviewer', () => {
       status: 'PENDING',
       createdAt: new Date(),
     });
-    await t.ctx.services.waTemplates.reviewTemplate({ templateId: stored.id, submittedAt: new Date(stored.submittedAt!.getTime() - 1000).toISOString() });
+    const submittedAt = await submitStored(t, stored.id);
+    await t.ctx.services.waTemplates.reviewTemplate({ templateId: stored.id, submittedAt: new Date(submittedAt.getTime() - 1000).toISOString() });
     expect(await rowOf(t, stored.id)).toMatchObject({ status: 'PENDING', decidedAt: null });
   });
 
@@ -180,6 +216,95 @@ describe('sandbox reviewer', () => {
     expect((await waitForStatus(t, created.json().id)).status).toBe('APPROVED');
     const sent = await v1Post(t, '/whatsapp/messages', token.accessToken, { to: '081234567890', template: { name: 'v1_welcome', language: 'en', parameters: ['Budi'] } });
     expect(sent.statusCode, sent.body).toBe(202);
+  });
+});
+
+describe('review sweep: a review job lost on the way is queued again', () => {
+  let t: TestApp;
+  let A: Account;
+  let app: string;
+  const DELAY = 5000;
+
+  beforeAll(async () => {
+    // No workers: queued jobs stay queued, so the test decides when a job runs or is lost.
+    t = await createTestApp({ workers: false, env: { REVIEW_DELAY_MS: String(DELAY) } });
+    A = await createAccount(t);
+    app = await createApplication(t, A, 'Sweep App');
+  });
+  afterAll(async () => t?.close());
+
+  const sweep = (when: number) => at(t, when, () => t.ctx.services.waTemplates.sweepReviews());
+
+  it('leaves a pending job alone, queues the review again once its job is lost and the review overdue, and the review then decides', async () => {
+    const id = await submit(t, A, payload(app, 'lost_review'));
+    const submittedAt = (await rowOf(t, id)).submittedAt!.getTime();
+    expect(await reviewJobsOf(t, id)).toEqual([{ state: 'created', data: { templateId: id, submittedAt: new Date(submittedAt).toISOString() } }]);
+    // Its job is still queued: nothing to do, however late.
+    expect(await sweep(submittedAt + 3_600_000)).toEqual({ requeued: 0 });
+
+    // The server restarts and the job is gone: the template would stay In Review forever.
+    await loseReviewJobs(t, id);
+    expect(await sweep(submittedAt + DELAY + REVIEW_SWEEP_GRACE_MS - 1000)).toEqual({ requeued: 0 });
+    expect(await reviewJobsOf(t, id)).toEqual([]);
+    expect(await sweep(submittedAt + DELAY + REVIEW_SWEEP_GRACE_MS + 1000)).toEqual({ requeued: 1 });
+    const [job] = await reviewJobsOf(t, id);
+    expect(job).toEqual({ state: 'created', data: { templateId: id, submittedAt: new Date(submittedAt).toISOString() } });
+    // Queued once: the next sweep finds its job pending.
+    expect(await sweep(submittedAt + DELAY + REVIEW_SWEEP_GRACE_MS + 61_000)).toEqual({ requeued: 0 });
+    expect(await reviewJobsOf(t, id)).toHaveLength(1);
+
+    // The worker runs it: the sandbox reviewer decides, and the sweep has nothing left.
+    await t.ctx.services.waTemplates.reviewTemplate(job!.data);
+    expect(await rowOf(t, id)).toMatchObject({ status: 'APPROVED', decidedAt: expect.any(Date) });
+    await loseReviewJobs(t, id);
+    expect(await sweep(submittedAt + 3_600_000)).toEqual({ requeued: 0 });
+  });
+
+  it('queues the review of a resubmitted template for its new submission', async () => {
+    const id = await submit(t, A, payload(app, 'resubmitted_review', 'Visit https://bit.ly/xyz to see your new offers today.'));
+    const first = (await reviewJobsOf(t, id))[0]!.data;
+    await t.ctx.services.waTemplates.reviewTemplate(first);
+    expect((await rowOf(t, id)).status).toBe('REJECTED');
+    const res = await t.app.inject({ method: 'PUT', url: `/api/wa/template/${id}?draft=false`, headers: A.headers, payload: payload(app, 'resubmitted_review', 'Visit https://shop.example.com/offers to see your new offers today.') });
+    expect(res.statusCode, res.body).toBe(200);
+    const submittedAt = (await rowOf(t, id)).submittedAt!;
+    await loseReviewJobs(t, id);
+    expect(await sweep(submittedAt.getTime() + DELAY + REVIEW_SWEEP_GRACE_MS + 1000)).toEqual({ requeued: 1 });
+    const [job] = await reviewJobsOf(t, id);
+    expect(job!.data).toEqual({ templateId: id, submittedAt: submittedAt.toISOString() });
+    await t.ctx.services.waTemplates.reviewTemplate(job!.data);
+    expect((await rowOf(t, id)).status).toBe('APPROVED');
+  });
+
+  it('leaves alone templates in review elsewhere (demo data, imports), drafts, decided and deleted templates', async () => {
+    const long = Date.now() - 3_600_000;
+    const imported = await t.ctx.services.waTemplates.storeReviewedTemplate({
+      organizationId: A.organizationId,
+      applicationId: app,
+      createdBy: null,
+      template: { name: 'imported_pending', language: 'en', category: 'UTILITY', components: [{ type: 'BODY', text: 'Your parcel arrives tomorrow morning.' }] },
+      status: 'PENDING',
+      createdAt: new Date(long),
+    });
+    expect(imported.submittedAt).toBeNull();
+    const draft = await t.app.inject({ method: 'POST', url: '/api/wa/template?draft=true', headers: A.headers, payload: payload(app, 'draft_only') });
+    expect(draft.statusCode).toBe(201);
+    const deleted = await submit(t, A, payload(app, 'deleted_in_review', 'Your order has left our warehouse this morning.'));
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/wa/template/${deleted}`, headers: A.headers })).statusCode).toBe(200);
+    for (const id of [imported.id, draft.json().data._id as string, deleted]) await loseReviewJobs(t, id);
+    expect(await sweep(Date.now() + 3_600_000)).toEqual({ requeued: 0 });
+    for (const id of [imported.id, draft.json().data._id as string, deleted]) expect(await reviewJobsOf(t, id)).toEqual([]);
+    expect((await rowOf(t, imported.id)).status).toBe('PENDING');
+  });
+
+  it('runs every minute from the job registry (template-review-sweep)', async () => {
+    const def = JOBS.find((j) => j.name === QUEUES.templateReviewSweep);
+    expect(def).toMatchObject({ schedule: '* * * * *', queue: { retryLimit: 0 } });
+    const id = await submit(t, A, payload(app, 'registry_sweep', 'Your invoice for this month is ready to view.'));
+    const submittedAt = (await rowOf(t, id)).submittedAt!.getTime();
+    await loseReviewJobs(t, id);
+    await at(t, submittedAt + DELAY + REVIEW_SWEEP_GRACE_MS + 1000, () => def!.handler(t.ctx, {}));
+    expect(await reviewJobsOf(t, id)).toHaveLength(1);
   });
 });
 
@@ -313,5 +438,31 @@ describe('Cloud API review (fake Graph API, Meta’s webhooks)', () => {
     expect(res.statusCode, res.body).toBe(201);
     const request = await waitForGraph(before + 1);
     expect(request.body).toEqual({ ...body, parameter_format: 'POSITIONAL' });
+  });
+  it('review sweep: leaves a template Meta already has (its decision comes by webhook), submits one whose job never reached Meta', async () => {
+    const before = graph.templateRequests.length;
+    const known = await submit(t, A, payload(app, 'meta_has_it', 'Your loyalty points were added to your account.'));
+    await waitForGraph(before + 1);
+    const until = Date.now() + 5000;
+    while (!(await rowOf(t, known)).metaTemplateId && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect((await rowOf(t, known)).metaTemplateId).toEqual(expect.any(String));
+    // Submitted here, but its job was lost before the Graph call.
+    const lost = await t.ctx.services.waTemplates.storeReviewedTemplate({
+      organizationId: A.organizationId,
+      applicationId: app,
+      createdBy: null,
+      template: { name: 'never_reached_meta', language: 'en', category: 'UTILITY', components: [{ type: 'BODY', text: 'Your booking for the weekend is confirmed.' }] },
+      status: 'PENDING',
+      createdAt: new Date(),
+    });
+    await submitStored(t, lost.id);
+    expect(await at(t, Date.now() + REVIEW_SWEEP_GRACE_MS + 5000, () => t.ctx.services.waTemplates.sweepReviews())).toEqual({ requeued: 1 });
+    const request = await waitForGraph(before + 2);
+    expect(request.body).toMatchObject({ name: 'never_reached_meta' });
+    expect(graph.templateRequests.filter((r) => (r.body as { name?: string } | undefined)?.name === 'meta_has_it')).toHaveLength(1);
+    const untilMeta = Date.now() + 5000;
+    while (!(await rowOf(t, lost.id)).metaTemplateId && Date.now() < untilMeta) await new Promise((r) => setTimeout(r, 50));
+    // Now Meta has both: a later sweep sends nothing more.
+    expect(await at(t, Date.now() + REVIEW_SWEEP_GRACE_MS + 5000, () => t.ctx.services.waTemplates.sweepReviews())).toEqual({ requeued: 0 });
   });
 });

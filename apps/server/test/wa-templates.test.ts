@@ -567,6 +567,28 @@ describe('sends check parameters against the APPROVED template', () => {
     );
   });
 
+  it('needs a header parameter of the media header’s type (link or id): a wrong or missing one is a 400 naming the HEADER', async () => {
+    const image = (type: string, value: object) => ({ type: 'header', parameters: [{ type, [type]: value }] });
+    for (const value of [{ link: 'https://example.com/p.png' }, { id: '1234567890' }]) {
+      const res = await send({ name: 'media_promo', language: 'en', components: [image('image', value)] });
+      expect(res.statusCode, res.body).toBe(202);
+    }
+    const wrong = await send({ name: 'media_promo', language: 'en', components: [image('video', { link: 'https://example.com/p.mp4' })] });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toMatchObject({ code: 'invalid_request', details: [{ path: 'template.components.0.parameters.0.type' }] });
+    expect(wrong.json().error.message).toMatch(/^Wrong HEADER parameter: the template's header is an IMAGE, so its parameter is of type "image", not "video"/);
+    const missing = await send({ name: 'media_promo', language: 'en', components: [{ type: 'body', parameters: [] }] });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toMatch(/^Missing the HEADER component: the template's header is an IMAGE/);
+    const noLink = await send({ name: 'media_promo', language: 'en', components: [image('image', { caption: 'x' })] });
+    expect(noLink.statusCode).toBe(400);
+    expect(noLink.json().error.message).toMatch(/^The HEADER image needs a `link` \(https:\/\/…\) or a media `id`/);
+    // A media parameter for a template with a text header.
+    const extra = await send({ name: 'order_status', language: 'id', components: [image('image', { id: '1' }), { type: 'body', parameters: [{ type: 'text', text: 'Budi' }, { type: 'text', text: 'A-17' }] }] });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().error.message).toBe('Unexpected image HEADER parameter: the template has a TEXT header');
+  });
+
   it('sends only an APPROVED template of the sending application', async () => {
     const params = { header_parameters: ['A'], parameters: ['B', 'C'], button_parameters: ['D'] };
     for (const name of ['order_pending', 'order_in_a2', 'no_such_template']) {

@@ -6,16 +6,21 @@ import { CHANNEL_IDS, type ChannelId } from './channels.ts';
 import type { MessageStatus } from './statuses.ts';
 import { waTemplateSendSchema } from './wa-send.ts';
 
-const to = z.string({ error: '`to` is required' }).trim().min(1, '`to` is required').max(40);
+const to = z
+  .string({ error: '`to` is required' })
+  .trim()
+  .min(1, '`to` is required')
+  .max(40)
+  .describe('The recipient\'s phone number: E.164 (`+6281234567890`) or national with a leading 0 (Indonesian: `081234567890`)');
 
 export const smsBodySchema = z.strictObject({
   to,
-  text: z.string({ error: '`text` is required' }).min(1, '`text` is required').max(1600, '`text` must be at most 1600 characters'),
-  sender_id: z.string().trim().min(1).max(11, '`sender_id` must be at most 11 characters').optional(),
+  text: z.string({ error: '`text` is required' }).min(1, '`text` is required').max(1600, '`text` must be at most 1600 characters').describe('The message; over one SMS it is sent in parts (`total_sms`)'),
+  sender_id: z.string().trim().min(1).max(11, '`sender_id` must be at most 11 characters').optional().describe("The sender name shown to the recipient, instead of the application's"),
 });
 export const smsOtpBodySchema = z.strictObject({
   to,
-  text: z.string({ error: '`text` is required' }).min(1, '`text` is required').max(480, '`text` must be at most 480 characters'),
+  text: z.string({ error: '`text` is required' }).min(1, '`text` is required').max(480, '`text` must be at most 480 characters').describe('The message, with the code in it'),
 });
 export const whatsappBodySchema = z.union(
   [
@@ -23,26 +28,26 @@ export const whatsappBodySchema = z.union(
       to,
       template: waTemplateSendSchema,
     }),
-    z.strictObject({ to, text: z.string().min(1, '`text` is required').max(4096, '`text` must be at most 4096 characters') }),
+    z.strictObject({ to, text: z.string().min(1, '`text` is required').max(4096, '`text` must be at most 4096 characters').describe("Free text: only within 24 hours of the recipient's last message") }),
   ],
   { error: 'Send either `template` or `text` with `to`' },
 );
 export const callBodySchema = z.strictObject({
   to,
-  text: z.string({ error: '`text` is required' }).min(1, '`text` is required').max(1000, '`text` must be at most 1000 characters'),
+  text: z.string({ error: '`text` is required' }).min(1, '`text` is required').max(1000, '`text` must be at most 1000 characters').describe('What the call says (text to speech)'),
 });
 export const voiceOtpBodySchema = z.strictObject({
   to,
-  code_length: z.number().int().min(4, '`code_length` must be 4 to 6').max(6, '`code_length` must be 4 to 6').default(4),
+  code_length: z.number().int().min(4, '`code_length` must be 4 to 6').max(6, '`code_length` must be 4 to 6').default(4).describe('Digits of the code: the last digits of the calling number'),
 });
 export const emailBodySchema = z
   .strictObject({
     to: z.string({ error: '`to` is required' }).trim().max(254).pipe(z.email({ error: '`to` must be an e-mail address' })),
     subject: z.string({ error: '`subject` is required' }).trim().min(1, '`subject` is required').max(255),
-    html: z.string().max(512_000).optional(),
-    text: z.string().max(512_000).optional(),
-    from_name: z.string().trim().max(100).optional(),
-    reply_to: z.email({ error: '`reply_to` must be an e-mail address' }).optional(),
+    html: z.string().max(512_000).optional().describe('The HTML body (`html`, `text` or both)'),
+    text: z.string().max(512_000).optional().describe('The plain-text body (`html`, `text` or both)'),
+    from_name: z.string().trim().max(100).optional().describe("The sender's display name"),
+    reply_to: z.email({ error: '`reply_to` must be an e-mail address' }).optional().describe('Where replies go'),
   })
   .refine((b) => b.html || b.text, { message: 'Send `html` or `text`', path: ['text'] });
 
@@ -75,17 +80,17 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /** Response schema of a `/v1` message (ARCHITECTURE.md §6), for the OpenAPI document and serialisation. */
 export const v1MessageSchema = z.object({
-  id: z.string(),
+  id: z.string().describe('The message id'),
   channel: z.enum(CHANNEL_IDS),
-  to: z.string(),
-  status: z.string(),
-  total_sms: z.number().int().optional(),
-  country: z.string().nullable().optional(),
-  otp: z.string().optional(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  error: z.object({ reason: z.string() }).nullable().optional(),
-  events: z.array(z.object({ status: z.string(), at: z.string(), reason: z.string().nullable() })).optional(),
+  to: z.string().describe('The recipient: E.164 phone number, or e-mail address'),
+  status: z.string().describe("The current status, on the channel's lifecycle"),
+  total_sms: z.number().int().optional().describe('SMS and SMS OTP: the number of SMS parts'),
+  country: z.string().nullable().optional().describe("ISO 3166-1 alpha-2 country of the recipient's number (`ID`)"),
+  otp: z.string().optional().describe('Voice OTP: the code, the last digits of the calling number'),
+  created_at: z.string().describe('When it was accepted (ISO 8601)'),
+  updated_at: z.string().describe('When its status last changed (ISO 8601)'),
+  error: z.object({ reason: z.string() }).nullable().optional().describe('Why it failed, for a failure status'),
+  events: z.array(z.object({ status: z.string(), at: z.string(), reason: z.string().nullable() })).optional().describe('GET only: the status history, oldest first'),
 });
 
 /** Longest accepted `Idempotency-Key` header, in characters. */

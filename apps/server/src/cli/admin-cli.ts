@@ -14,7 +14,7 @@
  * Errors are one line on stderr, starting with `Error: `.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { DataDirLockedError, openDatabase, type Database } from '../db/client.ts';
@@ -58,6 +58,20 @@ const COMMANDS: Record<AdminCommandName, { options: string[]; synopsis: string; 
       "Sets the application's WhatsApp sender: its WhatsApp Business Account id, the Cloud API phone",
       'number id it sends from, and the name shown in the console. --rate N paces sends from that',
       'number at N messages per second (default WHATSAPP_RATE, 80). Used when WHATSAPP_DRIVER=cloud.',
+    ],
+  },
+  operator: {
+    options: ['email'],
+    synopsis: 'operator --email <e-mail>',
+    help: ['Makes the user with this e-mail address an operator: operators may edit the API documentation.'],
+  },
+  'docs:import': {
+    options: ['dir'],
+    synopsis: 'docs:import [--dir <path>]',
+    help: [
+      'Imports the Markdown pages of the API documentation (default: docs/api of the repository) into',
+      'the database: pages are matched by version and slug and updated in place, pages no longer in',
+      'the directory are removed. Running it again without changes changes nothing.',
     ],
   },
 };
@@ -229,6 +243,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
       return parsed.exitCode;
     }
     command = parsed.command;
+    // A relative --dir is relative to where the operator ran npm (INIT_CWD), not to the repository root npm changes to.
+    if (command.command === 'docs:import' && typeof command.dir === 'string' && command.dir !== '') command = { ...command, dir: resolve(env.INIT_CWD || process.cwd(), command.dir) };
     parseOperatorInput(adminCommandSchema, command);
   } catch (err) {
     if (err instanceof UsageError || err instanceof AppError) return fail(err.message, EXIT.usage);

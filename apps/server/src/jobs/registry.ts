@@ -34,6 +34,8 @@ export const QUEUES = {
   reportSweep: 'report-sweep',
   /** Review one submitted WhatsApp template: submit it to Meta, or the sandbox reviewer's decision (issue 13). */
   templateReview: 'template-review',
+  /** Queue again the reviews of templates left In Review whose job was lost (every minute). */
+  templateReviewSweep: 'template-review-sweep',
 } as const;
 
 /** One queue: name, payload schema, handler, optional cron, and how its worker fetches. */
@@ -176,6 +178,13 @@ export const JOBS: JobDefinition<unknown>[] = [
     },
   }),
   defineJob({
+    name: QUEUES.templateReviewSweep,
+    ...everyMinuteSweep,
+    handler: async (ctx) => {
+      await ctx.services.waTemplates.sweepReviews();
+    },
+  }),
+  defineJob({
     name: QUEUES.maintenance,
     data: none,
     schedule: MAINTENANCE_CRON,
@@ -243,6 +252,23 @@ export function templateReviewEnqueuer(boss: PgBoss): (job: { templateId: string
   return async (job, startAfter) => {
     if (startAfter && startAfter.getTime() > Date.now()) await boss.send(QUEUES.templateReview, job, { startAfter });
     else await enqueue(boss, QUEUES.templateReview, job);
+  };
+}
+
+/**
+ * Whether a `template-review` job for this submission is still queued, waiting for a retry or
+ * running (modules/wa-templates ReviewDeps.reviewJobPending): read from pg-boss's job table.
+ */
+export function templateReviewPending(boss: PgBoss): (job: { templateId: string; submittedAt: string }) => Promise<boolean> {
+  return async (job) => {
+    const res = await boss
+      .getDb()
+      .executeSql(`select 1 from pgboss.job where name = $1 and state < 'completed' and data->>'templateId' = $2 and data->>'submittedAt' = $3 limit 1`, [
+        QUEUES.templateReview,
+        job.templateId,
+        job.submittedAt,
+      ]);
+    return res.rows.length > 0;
   };
 }
 

@@ -38,13 +38,65 @@ declare module 'fastify' {
 
 const errorSchema = errorEnvelopeSchema;
 
-const SENDS: { path: string; channel: ChannelId; body: z.ZodType; summary: string }[] = [
-  { path: '/sms/messages', channel: 'sms', body: smsBodySchema, summary: 'Send an SMS' },
-  { path: '/sms-otp/messages', channel: 'sms_otp', body: smsOtpBodySchema, summary: 'Send an SMS OTP' },
-  { path: '/whatsapp/messages', channel: 'whatsapp', body: whatsappBodySchema, summary: 'Send a WhatsApp template or text message' },
-  { path: '/calls', channel: 'call', body: callBodySchema, summary: 'Place a text-to-speech call' },
-  { path: '/voice-otp', channel: 'voice_otp', body: voiceOtpBodySchema, summary: 'Send a Voice OTP (missed call)' },
-  { path: '/email/messages', channel: 'email', body: emailBodySchema, summary: 'Send an e-mail' },
+/** Phone recipients, as every phone channel's description says it. */
+const PHONE = 'Phone numbers are E.164 (`+6281234567890`); a national number with a leading 0 is Indonesian (`081234567890` becomes `+6281234567890`).';
+const ASYNC = 'The answer is `202` with the message at its first status; follow it with `GET /v1/messages/{id}` or the `message.status` webhook.';
+
+const SENDS: { path: string; channel: ChannelId; body: z.ZodType; summary: string; description: string; operationId: string }[] = [
+  {
+    path: '/sms/messages',
+    channel: 'sms',
+    body: smsBodySchema,
+    summary: 'Send an SMS',
+    operationId: 'sendSms',
+    description: `Sends \`text\` to \`to\`. A text of GSM-7 characters fits 160 in one SMS (153 per part when longer); any other character makes it UCS-2, 70 (67 per part). \`total_sms\` counts the parts, each charged as one SMS. \`sender_id\` (at most 11 characters) replaces the application's sender name for this message. ${PHONE} ${ASYNC}`,
+  },
+  {
+    path: '/sms-otp/messages',
+    channel: 'sms_otp',
+    body: smsOtpBodySchema,
+    summary: 'Send an SMS OTP',
+    operationId: 'sendSmsOtp',
+    description: `Sends a one-time password, written by you in \`text\` (at most 480 characters), charged as one SMS OTP. ${PHONE} ${ASYNC}`,
+  },
+  {
+    path: '/whatsapp/messages',
+    channel: 'whatsapp',
+    body: whatsappBodySchema,
+    summary: 'Send a WhatsApp template or text message',
+    operationId: 'sendWhatsApp',
+    description:
+      'Either `template`: an APPROVED template of the application by `name` and `language`, with its variables in `parameters` (an array in order for a positional template, `{{1}}` first; an object by name for a named one), ' +
+      '`header_parameters` for a text header, `header_media: {link}` or `header_location` for a media or location header, and `button_parameters` for URL suffixes and copy codes in button order — or Meta\'s own `components` array instead. ' +
+      'A parameter missing or extra is a `400` naming it; a template that does not exist or is not approved is a `422`. ' +
+      `Or \`text\`: free text, allowed only within 24 hours of the recipient's last message to you. ${PHONE} ${ASYNC}`,
+  },
+  {
+    path: '/calls',
+    channel: 'call',
+    body: callBodySchema,
+    summary: 'Place a text-to-speech call',
+    operationId: 'placeCall',
+    description: `Calls \`to\` and reads \`text\` aloud. The status goes \`in_queue\` → \`in_call\` → \`answered\`, or \`rna\` (not answered), \`user_busy\` or \`failed\`. ${PHONE} ${ASYNC}`,
+  },
+  {
+    path: '/voice-otp',
+    channel: 'voice_otp',
+    body: voiceOtpBodySchema,
+    summary: 'Send a Voice OTP (missed call)',
+    operationId: 'sendVoiceOtp',
+    description: `Rings \`to\` from a calling number whose last \`code_length\` digits (4 to 6, default 4) are the code: the answer's \`otp\` holds them, so you can check the code the user enters. ${PHONE} ${ASYNC}`,
+  },
+  {
+    path: '/email/messages',
+    channel: 'email',
+    body: emailBodySchema,
+    summary: 'Send an e-mail',
+    operationId: 'sendEmail',
+    description:
+      'Sends an e-mail to `to` with `subject` and an `html` body, a `text` body, or both (at least one). `from_name` is the display name of the sender, `reply_to` where answers go. ' +
+      `Opens and clicks of the HTML body are tracked (statuses \`opened\`, \`clicked\`), and every e-mail carries a one-click unsubscribe (\`unsubscribe\`). ${ASYNC}`,
+  },
 ];
 
 /** The /v1 routes of ARCHITECTURE.md §6 with bearer auth, signatures and the per-token send limit. Register with prefix '/v1'. */
@@ -97,6 +149,8 @@ export function v1Routes(ctx: AppContext): FastifyPluginAsyncZod {
           schema: {
             tags: ['v1'],
             summary: send.summary,
+            description: send.description,
+            operationId: send.operationId,
             security: [{ bearerAuth: [] }],
             headers: z.looseObject({ 'idempotency-key': z.string().max(1000).optional() }),
             body: send.body,
@@ -127,9 +181,13 @@ export function v1Routes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { rateLimit },
         schema: {
           tags: ['v1'],
-          summary: 'A message with its status events',
+          summary: 'Get a message and its status history',
+          description:
+            'The message with its current `status` and `events`, its status history (each with `at` and, for a failure, `reason`), oldest first. ' +
+            'Any of the application\'s access tokens may read any of its messages; a message of another application is a `404`.',
+          operationId: 'getMessage',
           security: [{ bearerAuth: [] }],
-          params: z.object({ id: z.string() }),
+          params: z.object({ id: z.string().describe('The `id` the send answered') }),
           response: { 200: v1MessageSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema },
         },
       },

@@ -2,8 +2,8 @@
  * Demo data for a new database (ARCHITECTURE.md §4 DEMO_DATA): a verified demo user with an
  * organization (accounts), one application with every channel and an approved WhatsApp template
  * (applications), some delivered traffic (traffic), and a pre-paid application with quota, usage
- * and warning settings (quota), and finished reports of the traffic (reports). Each part fills `ids`
- * for the next.
+ * and warning settings (quota), finished reports of the traffic (reports), and the API
+ * documentation of docs/api (docs). Each part fills `ids` for the next.
  */
 import type { AppContext } from '../context.ts';
 import { seedDemoAccounts } from './accounts.ts';
@@ -11,6 +11,7 @@ import { seedDemoApplications } from './applications.ts';
 import { seedDemoTraffic } from './traffic.ts';
 import { seedDemoQuota } from './quota.ts';
 import { seedDemoReports } from './reports.ts';
+import { seedDemoDocs } from './docs.ts';
 
 export const DEMO_LOGIN = { email: 'demo@pesan.local', password: 'Demo@1234' } as const;
 
@@ -30,5 +31,6 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoIds> {
   await seedDemoTraffic(ctx, ids);
   await seedDemoQuota(ctx, ids);
   await seedDemoReports(ctx, ids);
+  await seedDemoDocs(ctx);
   return ids;
 }

@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 
 export const users = pgTable('users', {
@@ -12,6 +12,8 @@ export const users = pgTable('users', {
   avatar: text('avatar'),
   organizationId: uuid('organization_id').references(() => organizations.id),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** An operator may edit the API documentation (issue 14); set by `npm run admin -- operator --email …`. */
+  isOperator: boolean('is_operator').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

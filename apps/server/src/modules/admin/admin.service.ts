@@ -9,6 +9,8 @@
  *   { "command": "quota",    "app": "<id>", "type": "<quota type>", "add": N } (or "set": N)
  *   { "command": "balances", "app": "<id>" }
  *   { "command": "whatsapp:sender", "app": "<id>", "waba-id": "…", "phone-number-id": "…", "display-name": "…", "rate"?: N }
+ *   { "command": "operator", "email": "<e-mail>" }
+ *   { "command": "docs:import", "dir"?: "<absolute path>" }   (default: docs/api of the repository)
  * N is a whole number (or its decimal text) in operator units: minutes for `call`, messages otherwise.
  */
 import { z } from 'zod';
@@ -28,12 +30,15 @@ import {
   type QuotaChange,
 } from '../quota/quota.service.ts';
 import { setWhatsappSender, whatsappSenderShape, type SenderChange } from '../../messaging/whatsapp/sender.service.ts';
+import { makeOperator, type OperatorChange } from '../docs/docs.service.ts';
+import { DocsSourceError, describeDocsImport, importDocsFromDir } from '../docs/docs-import.ts';
+import { AppError } from '../../lib/errors.ts';
 
 /** Path of the loopback admin endpoint (admin.routes.ts) the CLI posts commands to. */
 export const ADMIN_COMMANDS_PATH = '/admin/commands';
 
 /** The command names, in --help order. */
-export const ADMIN_COMMANDS = ['billing', 'quota', 'balances', 'whatsapp:sender'] as const;
+export const ADMIN_COMMANDS = ['billing', 'quota', 'balances', 'whatsapp:sender', 'operator', 'docs:import'] as const;
 export type AdminCommandName = (typeof ADMIN_COMMANDS)[number];
 
 /** One operator command (see the module comment); `command` picks the shape. */
@@ -44,6 +49,19 @@ export const adminCommandSchema = z.discriminatedUnion(
     z.object({ command: z.literal('quota'), ...quotaShape }).superRefine(exactlyOneAmount),
     z.object({ command: z.literal('balances'), ...balancesShape }),
     z.object({ command: z.literal('whatsapp:sender'), ...whatsappSenderShape }),
+    z.object({
+      command: z.literal('operator'),
+      email: z
+        .string({ error: '--email is required' })
+        .trim()
+        .min(1, '--email is required')
+        .max(254, '--email must be at most 254 characters')
+        .pipe(z.email({ error: (iss) => `--email '${String(iss.input)}' is not an e-mail address` })),
+    }),
+    z.object({
+      command: z.literal('docs:import'),
+      dir: z.string().min(1, '--dir needs a directory').max(4096, '--dir must be at most 4096 characters').optional(),
+    }),
   ],
   { error: (iss) => (iss.input === undefined ? 'A command is required' : `Unknown command: use one of ${ADMIN_COMMANDS.join(', ')}`) },
 );
@@ -58,8 +76,9 @@ export interface AdminCommandResult {
 
 /**
  * Validates and runs one operator command on `db` at `now` and describes the result.
- * @throws AppError 400 `invalid_request` (one message naming the CLI option) on bad input,
- *   404 `not_found` 'Application <id> not found'; nothing is changed on error.
+ * @throws AppError 400 `invalid_request` (one message naming the CLI option) on bad input, or a
+ *   docs page that cannot be imported (the file and the reason); 404 `not_found` 'Application <id>
+ *   not found' or 'No user with e-mail <e-mail>'; nothing is changed on error.
  */
 export async function runAdminCommand(db: Db, input: unknown, now: Date): Promise<AdminCommandResult> {
   const command = parseOperatorInput(adminCommandSchema, input);
@@ -76,6 +95,16 @@ export async function runAdminCommand(db: Db, input: unknown, now: Date): Promis
       return { output: describeBalances(await getBalances(db, command)) };
     case 'whatsapp:sender':
       return { output: describeSender(await setWhatsappSender(db, command, now)) };
+    case 'operator':
+      return { output: describeOperator(await makeOperator({ db, now: () => now }, command.email)) };
+    case 'docs:import':
+      try {
+        return { output: describeDocsImport(await importDocsFromDir(db, command.dir, now)) };
+      } catch (err) {
+        // A page that cannot be imported, or no pages: refused with the reason, nothing changed.
+        if (err instanceof DocsSourceError || (err instanceof Error && /^No (docs directory|Markdown pages)/.test(err.message))) throw new AppError('invalid_request', err.message);
+        throw err;
+      }
   }
 }
 
@@ -113,6 +142,11 @@ function describeSender(r: SenderChange): string {
     `${s.displayName}, phone number id ${s.phoneNumberId}, WABA ${s.wabaId}, ${s.messagesPerSecond ? `${s.messagesPerSecond} msg/s` : 'default rate'}`;
   if (!r.before) return `${appLabel(r)}: WhatsApp sender set to ${show(r.after)}.\n`;
   return `${appLabel(r)}: WhatsApp sender changed from ${show(r.before)} to ${show(r.after)}.\n`;
+}
+
+function describeOperator(r: OperatorChange): string {
+  const who = `User ${r.email} (${r.fullName})`;
+  return r.changed ? `${who} is now an operator: they can edit the API documentation.\n` : `${who} is already an operator; nothing changed.\n`;
 }
 
 const pad = (s: string, n: number) => s.padEnd(n);

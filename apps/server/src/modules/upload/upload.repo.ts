@@ -29,12 +29,21 @@ export async function findUserUpload(db: Db, userId: string, name: string): Prom
   return row ?? null;
 }
 
-/** Sum of `size` over every upload of `userId`, in bytes (0 when none). */
+/** Sum of `size` over the avatar images (visibility 'public') of `userId`, in bytes (0 when none); template media counts per organization. */
 export async function totalUploadBytes(db: Db, userId: string): Promise<number> {
   const [row] = await db
     .select({ total: sql<string | number | null>`coalesce(sum(${uploads.size}), 0)` })
     .from(uploads)
-    .where(eq(uploads.userId, userId));
+    .where(and(eq(uploads.userId, userId), eq(uploads.visibility, 'public')));
+  return Number(row?.total ?? 0);
+}
+
+/** Sum of `size` over the template media (visibility 'organization') of `organizationId`, in bytes (0 when none). */
+export async function totalOrganizationMediaBytes(db: Db, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string | number | null>`coalesce(sum(${uploads.size}), 0)` })
+    .from(uploads)
+    .where(and(eq(uploads.organizationId, organizationId), eq(uploads.visibility, 'organization')));
   return Number(row?.total ?? 0);
 }
 
@@ -60,4 +69,12 @@ export async function nthRecentUploadAt(db: Db, userId: string, since: Date, n: 
  */
 export async function lockUserUploads(tx: Db, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`uploads:${userId}`}, 0))`);
+}
+
+/**
+ * Serialises template media uploads of `organizationId` until the end of `tx` (taken after the
+ * user's lock, always in that order), so two members cannot both pass the organization's quota.
+ */
+export async function lockOrganizationUploads(tx: Db, organizationId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`uploads-org:${organizationId}`}, 0))`);
 }

@@ -1,21 +1,47 @@
 /**
- * Image uploads (console.md §7 User: POST /upload with field `image`, reads data.url; issue 6):
- * JPEG, PNG or WebP recognised by CONTENT (not name or declared type), at most
- * UPLOAD_LIMITS.maxBytes (2 MB), stored as `DATA_DIR/uploads/<32 hex>.<ext>` with one `uploads`
- * row (owner, organization, MIME type, size, visibility) per file. Per-user limits
- * (UPLOAD_QUOTA: 20 per 10 minutes, 50 MB in total) are counted from those rows. A file is served
- * only when its row exists: public ones to anyone, organization ones only to a signed-in member.
+ * Uploads (console.md §7 User: POST /upload with field `image`, reads data.url; issue 6): avatar
+ * images, JPEG, PNG or WebP recognised by CONTENT (not name or declared type), at most
+ * UPLOAD_LIMITS.maxBytes (2 MB); and template media (issue 13, `purpose=template_media`): JPEG or
+ * PNG up to 5 MB, MP4 up to 16 MB, PDF up to 100 MB (TEMPLATE_MEDIA_TYPES), recognised by content
+ * and streamed to disk (never held in memory). Files are stored as
+ * `DATA_DIR/uploads/<32 hex>.<ext>` with one `uploads` row (owner, organization, MIME type, size,
+ * visibility) per file. Limits are counted from those rows: per user 20 uploads per 10 minutes and
+ * 50 MB of avatars (UPLOAD_QUOTA); per organization 500 MB of template media
+ * (TEMPLATE_MEDIA_QUOTA). A file is served only when its row exists: public ones to anyone,
+ * organization ones only to a signed-in member.
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import { UPLOAD_LIMITS, UPLOAD_MESSAGES, UPLOAD_QUOTA, UPLOAD_VISIBILITY, type UploadPurpose } from '@pesan/contracts/upload';
+import {
+  TEMPLATE_MEDIA_LIMITS,
+  TEMPLATE_MEDIA_MESSAGES,
+  TEMPLATE_MEDIA_QUOTA,
+  TEMPLATE_MEDIA_TYPES,
+  UPLOAD_LIMITS,
+  UPLOAD_MESSAGES,
+  UPLOAD_QUOTA,
+  UPLOAD_VISIBILITY,
+  templateMediaHandle,
+  type TemplateMediaMime,
+  type UploadPurpose,
+} from '@pesan/contracts/upload';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { findUpload, findUserUpload, insertUpload, lockUserUploads, nthRecentUploadAt, totalUploadBytes } from './upload.repo.ts';
+import {
+  findUpload,
+  findUserUpload,
+  insertUpload,
+  lockOrganizationUploads,
+  lockUserUploads,
+  nthRecentUploadAt,
+  totalOrganizationMediaBytes,
+  totalUploadBytes,
+} from './upload.repo.ts';
 
 /** What the uploads service uses of the application context. */
 export type UploadDeps = Pick<AppContext, 'database' | 'config' | 'now'>;
@@ -27,7 +53,7 @@ const EXT_BY_MIME: Record<(typeof UPLOAD_LIMITS.mimeTypes)[number], 'jpg' | 'png
 };
 
 /** Names the server gives uploads; anything else (paths, dots, other extensions) is refused. */
-export const UPLOAD_NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
+export const UPLOAD_NAME = /^[a-f0-9]{32}\.(jpg|png|webp|mp4|pdf)$/;
 
 /** Who uploads: the signed-in user and their organization (null before they create one). */
 export interface Uploader {
@@ -41,13 +67,16 @@ export type Viewer = { organizationId: string | null } | null;
 const uploadsDir = (ctx: UploadDeps) => join(ctx.config.dataDir, 'uploads');
 
 /**
- * Refuses an upload of `size` bytes by `userId` at `now` when it would break UPLOAD_QUOTA.
+ * Refuses an upload of `size` bytes by `uploader` at `now` when it would break UPLOAD_QUOTA, or for
+ * template media TEMPLATE_MEDIA_QUOTA.
  * @throws 429 `rate_limited` UPLOAD_MESSAGES.rateLimited with header `Retry-After` (whole seconds
  *   until the window frees a slot, at least 1) when the user already stored `maxPerWindow` uploads
  *   in the last `windowSeconds`; 413 `payload_too_large` UPLOAD_MESSAGES.quotaExceeded when the
- *   user's stored bytes plus `size` exceed `maxTotalBytes`.
+ *   user's avatar bytes plus `size` exceed `maxTotalBytes`, TEMPLATE_MEDIA_MESSAGES.quotaExceeded
+ *   when the organization's template media plus `size` exceed `maxTotalBytesPerOrganization`.
  */
-async function refuseOverLimits(db: Db, userId: string, size: number, now: Date): Promise<void> {
+async function refuseOverLimits(db: Db, uploader: Uploader, purpose: UploadPurpose, size: number, now: Date): Promise<void> {
+  const userId = uploader.userId;
   const windowMs = UPLOAD_QUOTA.windowSeconds * 1000;
   const nth = await nthRecentUploadAt(db, userId, new Date(now.getTime() - windowMs), UPLOAD_QUOTA.maxPerWindow);
   if (nth) {
@@ -56,7 +85,10 @@ async function refuseOverLimits(db: Db, userId: string, size: number, now: Date)
     const retryAfter = Math.min(UPLOAD_QUOTA.windowSeconds, Math.max(1, Math.ceil((nth.getTime() + windowMs - now.getTime()) / 1000)));
     throw new AppError('rate_limited', UPLOAD_MESSAGES.rateLimited, undefined, { 'Retry-After': String(retryAfter) });
   }
-  if ((await totalUploadBytes(db, userId)) + size > UPLOAD_QUOTA.maxTotalBytes) {
+  if (UPLOAD_VISIBILITY[purpose] === 'organization') {
+    const used = uploader.organizationId ? await totalOrganizationMediaBytes(db, uploader.organizationId) : 0;
+    if (used + size > TEMPLATE_MEDIA_QUOTA.maxTotalBytesPerOrganization) throw new AppError('payload_too_large', TEMPLATE_MEDIA_MESSAGES.quotaExceeded);
+  } else if ((await totalUploadBytes(db, userId)) + size > UPLOAD_QUOTA.maxTotalBytes) {
     throw new AppError('payload_too_large', UPLOAD_MESSAGES.quotaExceeded);
   }
 }
@@ -77,7 +109,7 @@ function refuseWithoutOrganization(uploader: Uploader, purpose: UploadPurpose): 
  */
 export async function checkMayUpload(ctx: UploadDeps, uploader: Uploader, purpose: UploadPurpose): Promise<void> {
   refuseWithoutOrganization(uploader, purpose);
-  await refuseOverLimits(ctx.database.db, uploader.userId, 1, ctx.now());
+  await refuseOverLimits(ctx.database.db, uploader, purpose, 1, ctx.now());
 }
 
 /**
@@ -102,7 +134,7 @@ export async function storeImage(ctx: UploadDeps, uploader: Uploader, purpose: U
   const db = ctx.database.db;
   const now = ctx.now();
   // Refuse before writing anything; re-checked under the lock below against concurrent uploads.
-  await refuseOverLimits(db, uploader.userId, bytes.length, now);
+  await refuseOverLimits(db, uploader, purpose, bytes.length, now);
 
   const name = `${randomBytes(16).toString('hex')}.${ext}`;
   const path = join(uploadsDir(ctx), name);
@@ -114,25 +146,138 @@ export async function storeImage(ctx: UploadDeps, uploader: Uploader, purpose: U
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') await rm(path, { force: true }).catch(() => undefined);
     throw err;
   }
+  await recordUpload(ctx, uploader, purpose, { name, path, mime, size: bytes.length, now });
+  return { url: `${ctx.config.publicUrl}/api/uploads/${name}` };
+}
+
+/**
+ * Inserts the `uploads` row of the file just written at `path`, in one transaction that
+ * serialises the user's uploads (and the organization's template media) and re-checks the limits
+ * under those locks. A refused or failed insert removes the file.
+ */
+async function recordUpload(
+  ctx: UploadDeps,
+  uploader: Uploader,
+  purpose: UploadPurpose,
+  file: { name: string; path: string; mime: string; size: number; now: Date },
+): Promise<void> {
   try {
-    await db.transaction(async (tx) => {
+    await ctx.database.db.transaction(async (tx) => {
       await lockUserUploads(tx, uploader.userId);
-      await refuseOverLimits(tx, uploader.userId, bytes.length, now);
+      if (UPLOAD_VISIBILITY[purpose] === 'organization' && uploader.organizationId) await lockOrganizationUploads(tx, uploader.organizationId);
+      await refuseOverLimits(tx, uploader, purpose, file.size, file.now);
       await insertUpload(tx, {
-        name,
+        name: file.name,
         userId: uploader.userId,
         organizationId: uploader.organizationId,
-        mime,
-        size: bytes.length,
+        mime: file.mime,
+        size: file.size,
         visibility: UPLOAD_VISIBILITY[purpose],
-        createdAt: now,
+        createdAt: file.now,
       });
     });
   } catch (err) {
-    await rm(path, { force: true }).catch(() => undefined);
+    await rm(file.path, { force: true }).catch(() => undefined);
     throw err;
   }
-  return { url: `${ctx.config.publicUrl}/api/uploads/${name}` };
+}
+
+/** Bytes file-type reads to recognise a type. */
+const SNIFF_BYTES = 4100;
+
+/** The template media type `head` (the first bytes of a file) shows, or null for any other content. */
+async function templateMediaType(head: Buffer): Promise<TemplateMediaMime | null> {
+  const type = await fileTypeFromBuffer(head);
+  const mime = type?.mime as string | undefined;
+  return mime && mime in TEMPLATE_MEDIA_TYPES ? (mime as TemplateMediaMime) : null;
+}
+
+/**
+ * Checks and stores a template media file (a media header's sample; issue 13) read from `file`
+ * (the multipart part's stream, consumed to its end whatever happens; `truncated()` says whether
+ * the parser cut it at TEMPLATE_MEDIA_LIMITS.maxBytes). The type comes from the first bytes; the
+ * file is streamed to disk and refused as soon as it passes its type's limit. The row is recorded
+ * as storeImage does, with visibility 'organization'.
+ * @returns `{url, handle}`: where the console shows it, and the `header_handle` the template stores
+ *   (templateMediaHandle: `4::…`, Meta's upload handle stand-in).
+ * @throws 400 `invalid_request` TEMPLATE_MEDIA_MESSAGES.required for an empty file; 403 without an
+ *   organization; 413 `payload_too_large` over the type's limit (TEMPLATE_MEDIA_MESSAGES.tooLarge),
+ *   over 100 MB (tooLargeAny) or over the organization's 500 MB (quotaExceeded); 415
+ *   `unsupported_media_type` TEMPLATE_MEDIA_MESSAGES.unsupported unless the content is JPEG, PNG,
+ *   MP4 or PDF; 429 as storeImage. Nothing is stored in any of these cases.
+ */
+export async function storeTemplateMedia(ctx: UploadDeps, uploader: Uploader, file: Readable & { truncated?: boolean }): Promise<{ url: string; handle: string }> {
+  refuseWithoutOrganization(uploader, 'template_media');
+  const now = ctx.now();
+  const dir = uploadsDir(ctx);
+  let refusal: AppError | null = null;
+  let mime: TemplateMediaMime | null = null;
+  let name = '';
+  let path = '';
+  let handle: Awaited<ReturnType<typeof open>> | null = null;
+  let size = 0;
+  const head: Buffer[] = [];
+  let headBytes = 0;
+
+  /** Decides the type from the bytes read so far, then opens the file and writes them. */
+  const start = async () => {
+    const first = Buffer.concat(head);
+    head.length = 0;
+    mime = await templateMediaType(first);
+    if (!mime) {
+      refusal = new AppError('unsupported_media_type', TEMPLATE_MEDIA_MESSAGES.unsupported);
+      return;
+    }
+    // Refuse before writing anything when the organization is already full.
+    await refuseOverLimits(ctx.database.db, uploader, 'template_media', Math.max(1, Math.min(first.length, TEMPLATE_MEDIA_TYPES[mime].maxBytes)), now);
+    name = `${randomBytes(16).toString('hex')}.${TEMPLATE_MEDIA_TYPES[mime].ext}`;
+    path = join(dir, name);
+    await mkdir(dir, { recursive: true });
+    handle = await open(path, 'wx', 0o644);
+    await write(first);
+  };
+  const write = async (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > TEMPLATE_MEDIA_TYPES[mime!].maxBytes) {
+      refusal = new AppError('payload_too_large', TEMPLATE_MEDIA_MESSAGES.tooLarge(mime!));
+      return;
+    }
+    await handle!.write(chunk);
+  };
+
+  try {
+    try {
+      for await (const chunk of file as AsyncIterable<Buffer>) {
+        // Once refused, the rest of the body is read and dropped (the parser needs it consumed).
+        if (refusal) continue;
+        if (mime) {
+          await write(chunk);
+          continue;
+        }
+        head.push(chunk);
+        headBytes += chunk.length;
+        if (headBytes >= SNIFF_BYTES) await start();
+      }
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      // A malformed or truncated body, however busboy words it.
+      throw new AppError('invalid_request', UPLOAD_MESSAGES.malformed);
+    }
+    if (!refusal && !mime) {
+      if (headBytes === 0) throw new AppError('invalid_request', TEMPLATE_MEDIA_MESSAGES.required, [{ path: TEMPLATE_MEDIA_LIMITS.field, message: TEMPLATE_MEDIA_MESSAGES.required }]);
+      await start();
+    }
+    if (!refusal && file.truncated) refusal = new AppError('payload_too_large', mime ? TEMPLATE_MEDIA_MESSAGES.tooLarge(mime) : TEMPLATE_MEDIA_MESSAGES.tooLargeAny);
+    if (refusal) throw refusal;
+    await (handle as Awaited<ReturnType<typeof open>> | null)?.close();
+    handle = null;
+  } catch (err) {
+    await (handle as Awaited<ReturnType<typeof open>> | null)?.close().catch(() => undefined);
+    if (path) await rm(path, { force: true }).catch(() => undefined);
+    throw err;
+  }
+  await recordUpload(ctx, uploader, 'template_media', { name, path, mime: mime!, size, now });
+  return { url: `${ctx.config.publicUrl}/api/uploads/${name}`, handle: templateMediaHandle(name, mime!) };
 }
 
 /**
@@ -165,6 +310,7 @@ export async function openImage(
   viewer: Viewer,
   name: string,
 ): Promise<{ stream: ReadStream; mime: string; size: number; visibility: 'public' | 'organization' }> {
+  // Names of organization media (mp4, pdf) are served the same way; the route sets the headers.
   if (!UPLOAD_NAME.test(name)) throw notFound('File');
   const row = await findUpload(ctx.database.db, name);
   if (!row) throw notFound('File');

@@ -4,7 +4,10 @@
  * `header_media`, `header_location`, `button_parameters`) through contracts/wa-send.ts
  * buildTemplateComponents with the template's parameter format, and Meta's own `components` array
  * read back into those fields and checked the same way, so a mismatch is the same 400 naming the
- * missing or extra parameter whichever form the customer sends. Pure.
+ * missing or extra parameter whichever form the customer sends. A template whose HEADER is an
+ * IMAGE, VIDEO or DOCUMENT takes exactly one header parameter of that type with an http(s) `link`
+ * or a media `id` (Meta's form; the Pesan `header_media` takes its type from the template): a
+ * wrong type, a missing header, link or id is a 400 naming the HEADER component. Pure.
  */
 import { buildTemplateComponents, type WaParamMismatch, type WaSendComponent, type WaTemplateSend } from '@pesan/contracts/wa-send';
 
@@ -52,6 +55,46 @@ function textParams(list: Record<string, unknown>[], where: string): string[] | 
 
 const isMismatch = (x: unknown): x is WaParamMismatch => !!x && typeof x === 'object' && 'message' in x && 'path' in x;
 
+/** The format of the stored template's header (IMAGE, VIDEO, DOCUMENT, TEXT, LOCATION), or null without one. */
+function headerFormat(components: unknown): string | null {
+  const list = Array.isArray(components) ? (components as unknown[]) : [];
+  const header = list.find((c) => String(obj(c)['type'] ?? '').toUpperCase() === 'HEADER');
+  return header ? String(obj(header)['format'] ?? 'TEXT').toUpperCase() : null;
+}
+
+const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+/** How to send a media header of `kind` in Meta's form. */
+const mediaExample = (kind: string) => `{"type": "header", "parameters": [{"type": "${kind}", "${kind}": {"link": "https://…"}}]} (or {"id": "<media id>"} instead of the link)`;
+
+/**
+ * The media parameter of a header component for a template whose HEADER is `format` (IMAGE, VIDEO
+ * or DOCUMENT): exactly one parameter of that type with an http(s) `link` or a media `id`. Returns
+ * the link to check it with, or the mismatch naming the HEADER component.
+ */
+function mediaHeaderParam(format: string, params: Record<string, unknown>[], at: string): { link: string } | WaParamMismatch {
+  const kind = format.toLowerCase();
+  const first = params[0];
+  const given = lower(first?.['type']);
+  if (!first) return { path: `${at}.parameters`, message: `Missing the ${kind} of the HEADER component: the template's header is ${article(kind)} ${format}; send ${mediaExample(kind)}` };
+  if (given !== kind) {
+    return {
+      path: `${at}.parameters.0.type`,
+      message: `Wrong HEADER parameter: the template's header is ${article(kind)} ${format}, so its parameter is of type "${kind}", not ${given ? `"${given}"` : 'untyped'}; send ${mediaExample(kind)}`,
+    };
+  }
+  if (params.length > 1) return { path: `${at}.parameters.1`, message: `Unexpected HEADER parameter: ${article(kind)} ${format} header takes one ${kind} parameter` };
+  const media = obj(first[kind]);
+  const link = media['link'];
+  const id = media['id'];
+  if (typeof link === 'string' && typeof id === 'string') return { path: `${at}.parameters.0.${kind}`, message: `The HEADER ${kind} takes a \`link\` or a media \`id\`, not both` };
+  if (typeof link === 'string') {
+    if (!/^https?:\/\/[^\s/]+/i.test(link) || link.length > 2048) return { path: `${at}.parameters.0.${kind}.link`, message: `The HEADER ${kind} \`link\` must be an http(s) URL of at most 2048 characters` };
+    return { link };
+  }
+  if (typeof id === 'string' && id.trim() && id.length <= 256) return { link: `https://media.invalid/${encodeURIComponent(id.trim())}` };
+  return { path: `${at}.parameters.0.${kind}`, message: `The HEADER ${kind} needs a \`link\` (https://…) or a media \`id\`: send ${mediaExample(kind)}` };
+}
+
 /** The stored buttons that take a parameter (dynamic URL, copy code, one-time password), by index. */
 function parameterisedButtons(components: unknown): Set<number> {
   const list = Array.isArray(components) ? (components as Record<string, unknown>[]) : [];
@@ -76,6 +119,9 @@ export function paramsFromMetaComponents(components: readonly Record<string, unk
   const seen = new Set<string>();
   const buttons: { index: number; value: string }[] = [];
   const parameterised = parameterisedButtons(template.components);
+  const format = headerFormat(template.components);
+  // The template's media header (IMAGE, VIDEO, DOCUMENT), whose parameter must be of that type.
+  const media = format && (MEDIA as readonly string[]).includes(format.toLowerCase()) ? format : null;
   for (const [i, c] of components.entries()) {
     const type = lower(c['type']);
     const params = (Array.isArray(c['parameters']) ? c['parameters'] : []).map(obj);
@@ -86,11 +132,12 @@ export function paramsFromMetaComponents(components: readonly Record<string, unk
     if (type === 'header') {
       const first = params[0] ?? {};
       const kind = lower(first['type']);
-      if ((MEDIA as readonly string[]).includes(kind)) {
-        const media = obj(first[kind]);
-        const link = typeof media['link'] === 'string' ? media['link'] : typeof media['id'] === 'string' ? `https://media.invalid/${media['id']}` : undefined;
-        if (!link) return { path: `${FIELD}.${i}.parameters.0`, message: `The ${kind} header needs a \`link\` or a media \`id\`` };
-        out.header_media = { link };
+      if (media) {
+        const checked = mediaHeaderParam(media, params, `${FIELD}.${i}`);
+        if (isMismatch(checked)) return checked;
+        out.header_media = checked;
+      } else if ((MEDIA as readonly string[]).includes(kind)) {
+        return { path: `${FIELD}.${i}`, message: `Unexpected ${kind} HEADER parameter: the template has ${format ? `${article(format)} ${format} header` : 'no header'}` };
       } else if (kind === 'location') {
         const l = obj(first['location']);
         out.header_location = { latitude: Number(l['latitude']), longitude: Number(l['longitude']), ...(typeof l['name'] === 'string' ? { name: l['name'] } : {}), ...(typeof l['address'] === 'string' ? { address: l['address'] } : {}) };
@@ -116,6 +163,10 @@ export function paramsFromMetaComponents(components: readonly Record<string, unk
     } else {
       return { path: `${FIELD}.${i}.type`, message: 'Each of `template.components` is a header, body or button component' };
     }
+  }
+  if (media && !seen.has('header')) {
+    const kind = media.toLowerCase();
+    return { path: FIELD, message: `Missing the HEADER component: the template's header is ${article(kind)} ${media}; send ${mediaExample(kind)}` };
   }
   if (buttons.length) out.button_parameters = buttons.sort((a, b) => a.index - b.index).map((b) => b.value);
   return out;

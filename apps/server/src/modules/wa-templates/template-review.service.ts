@@ -6,7 +6,9 @@
  * (`POST /{waba_id}/message_templates`, or Meta's edit call when Meta already knows it) and Meta's
  * decision arrives later through the webhook (applyMetaStatusUpdate); otherwise the sandbox
  * reviewer (sandbox-reviewer.ts) decides after REVIEW_DELAY_MS. Every decision stamps
- * `decided_at` and raises the `template.status` webhook event.
+ * `decided_at` and raises the `template.status` webhook event. A job lost on the way (the server
+ * stopped before pg-boss stored it, a job that failed all its retries) is queued again by the
+ * review sweep (sweepReviews, every minute), so no template stays In Review forever.
  */
 import { toMetaCreateBody } from '@pesan/contracts/wa-template-model';
 import type { Db } from '../../db/client.ts';
@@ -36,7 +38,15 @@ export interface ReviewDeps {
   graph: GraphOptions | null;
   /** Tells the application's status webhook endpoint of a decision (webhook-delivery.ts emitTemplateDecision). */
   emitDecision: (d: TemplateDecision) => Promise<void>;
+  /** Whether a review job for this submission is still queued, waiting for a retry or running (jobs/registry.ts). */
+  reviewJobPending: (job: ReviewJob) => Promise<boolean>;
 }
+
+/**
+ * How long past its due time (the submission, plus REVIEW_DELAY_MS for the sandbox reviewer) a
+ * review may go unfinished before the sweep queues it again (2 minutes: well past a busy queue).
+ */
+export const REVIEW_SWEEP_GRACE_MS = 2 * 60_000;
 
 /** The Graph settings and WABA a template of `applicationId` is submitted with, or null (sandbox). */
 async function cloudTarget(deps: Pick<ReviewDeps, 'db' | 'graph'>, organizationId: string, applicationId: string): Promise<{ graph: GraphOptions; wabaId: string } | null> {
@@ -124,6 +134,8 @@ export async function reviewTemplate(deps: ReviewDeps, job: ReviewJob): Promise<
     if (t.metaTemplateId) {
       const { name: _name, language: _language, ...edit } = body;
       await graphEditTemplate(cloud.graph, t.metaTemplateId, edit);
+      // Stamped so the sweep knows Meta has this submission (its decision comes by webhook).
+      await repo.updateTemplate(deps.db, t.id, { updatedAt: deps.now() }, { statuses: ['PENDING'], submittedAt });
       return;
     }
     const created = await graphCreateTemplate(cloud.graph, cloud.wabaId, body);
@@ -137,6 +149,38 @@ export async function reviewTemplate(deps: ReviewDeps, job: ReviewJob): Promise<
     const recommendation = err.details && !err.title.includes(err.details) ? `${err.title}: ${err.details}` : err.title;
     await decide(deps, t.id, submittedAt, { status: 'REJECTED', reason: 'INVALID_FORMAT', recommendation, notes: rejectionNotes('INVALID_FORMAT', recommendation) }, cloud.wabaId);
   }
+}
+
+/**
+ * The review sweep (every minute; jobs/registry.ts `template-review-sweep`): queues again, due now,
+ * the review of every template still In Review REVIEW_SWEEP_GRACE_MS after its review was due
+ * (submission + REVIEW_DELAY_MS for the sandbox reviewer, the submission for Meta) whose job is no
+ * longer pending (deps.reviewJobPending) — lost with a restart, or failed all its retries. Skips
+ * templates Meta already has for this submission (Meta's id, stamped after the submission: its
+ * decision arrives by webhook) and templates stored In Review without a submission here (demo data,
+ * imports). The review job itself ignores a stale or repeated job, so queuing twice is harmless.
+ * Returns how many it queued again, for tests and logs.
+ */
+export async function sweepReviews(deps: ReviewDeps): Promise<{ requeued: number }> {
+  const now = deps.now();
+  let requeued = 0;
+  for (const t of await repo.findTemplatesInReview(deps.db, new Date(now.getTime() - REVIEW_SWEEP_GRACE_MS))) {
+    if (!t.submittedAt) continue;
+    const cloud = await cloudTarget(deps, t.organizationId, t.applicationId);
+    const due = t.submittedAt.getTime() + (cloud ? 0 : deps.reviewDelayMs);
+    if (due + REVIEW_SWEEP_GRACE_MS > now.getTime()) continue;
+    if (cloud && t.metaTemplateId && t.updatedAt.getTime() > t.submittedAt.getTime()) continue;
+    const job = { templateId: t.id, submittedAt: t.submittedAt.toISOString() };
+    if (await deps.reviewJobPending(job)) continue;
+    try {
+      await deps.enqueueReview(job);
+      requeued++;
+    } catch (err) {
+      console.error(`[wa-templates] could not queue the review of template ${t.id} again: ${(err as Error).message}`);
+    }
+  }
+  if (requeued) console.warn(`[wa-templates] review sweep: queued ${requeued} lost template review(s) again`);
+  return { requeued };
 }
 
 /**

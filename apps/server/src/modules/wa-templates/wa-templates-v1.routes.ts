@@ -41,9 +41,10 @@ export function waTemplatesV1Routes(ctx: AppContext, rateLimit: RateLimitOptions
         config,
         schema: {
           tags: ['v1'],
-          summary: "Create a WhatsApp template from Meta's own create body and submit it for review",
+          summary: 'Create a WhatsApp template',
+          operationId: 'createWhatsAppTemplate',
           description:
-            "The body of Meta's `POST /{waba_id}/message_templates`: `{name, language, category, parameter_format?, components}`, type names in upper or lower case. " +
+            "Creates a template and submits it for review. The body is Meta's own, as for `POST /{waba_id}/message_templates`: `{name, language, category, parameter_format?, components}`, type names in upper or lower case. " +
             'The template is reviewed (by Meta with a connected WhatsApp sender) and the decision arrives as the `template.status` webhook event.',
           security,
           body: waTemplateSchema,
@@ -58,7 +59,11 @@ export function waTemplatesV1Routes(ctx: AppContext, rateLimit: RateLimitOptions
         config,
         schema: {
           tags: ['v1'],
-          summary: "The application's WhatsApp templates, as Meta lists them",
+          summary: 'List WhatsApp templates',
+          description:
+            "The templates of the application in the shape of Meta's `GET /{waba_id}/message_templates`: `data` with each language as its own template, and `paging`. " +
+            'Filter by exact `name` and by `status`; page with `limit` and the `after` cursor of the previous page.',
+          operationId: 'listWhatsAppTemplates',
           security,
           querystring: z.object({
             name: z.string().max(512).optional(),
@@ -83,7 +88,9 @@ export function waTemplatesV1Routes(ctx: AppContext, rateLimit: RateLimitOptions
         config,
         schema: {
           tags: ['v1'],
-          summary: 'Delete a WhatsApp template by name (every language), or one language of it by `hsm_id`',
+          summary: 'Delete a WhatsApp template',
+          description: 'Deletes every language of the template `name`, or only the one whose `id` is `hsm_id`. An unknown name or id is a `404`.',
+          operationId: 'deleteWhatsAppTemplate',
           security,
           querystring: z.object({ name: z.string().min(1).max(512), hsm_id: z.string().max(100).optional().describe('The template id (`id` of the list): that language only') }),
           response: { 200: z.object({ success: z.literal(true) }), 404: errorEnvelopeSchema, ...errors },

@@ -260,3 +260,17 @@ export async function setQuality(db: Db, ids: string[], quality: string, now: Da
   if (!ids.length) return;
   await db.update(waTemplates).set({ quality, updatedAt: now }).where(inArray(waTemplates.id, ids));
 }
+
+/**
+ * Live templates In Review (PENDING) submitted here before `submittedBefore` (`submitted_at` set:
+ * a review job was queued for them), oldest submission first, at most `limit`: what the review
+ * sweep looks at.
+ */
+export async function findTemplatesInReview(db: Db, submittedBefore: Date, limit = 200): Promise<TemplateRecord[]> {
+  return db
+    .select()
+    .from(waTemplates)
+    .where(and(live, eq(waTemplates.status, 'PENDING'), lt(waTemplates.submittedAt, submittedBefore)))
+    .orderBy(waTemplates.submittedAt)
+    .limit(limit);
+}

@@ -281,7 +281,9 @@ export async function duplicateTemplate(deps: WaTemplatesDeps, caller: { organiz
 /**
  * Stores `template` (Meta's model, taken as valid) in application `applicationId` with the review
  * state given, as is: no review is queued and no webhook raised. For demo data and imports of
- * templates already reviewed elsewhere. Returns the row.
+ * templates already reviewed elsewhere. One stored In Review (PENDING) is under review elsewhere:
+ * it has no submission here (`submitted_at` null), so no review job and no review sweep touch it.
+ * Returns the row.
  */
 export async function storeReviewedTemplate(
   deps: Pick<WaTemplatesDeps, 'db'>,
@@ -298,8 +300,7 @@ export async function storeReviewedTemplate(
     createdAt: Date;
   },
 ): Promise<repo.TemplateRecord> {
-  const submitted = t.status !== 'DRAFT';
-  const decided = submitted && t.status !== 'PENDING';
+  const decided = t.status !== 'DRAFT' && t.status !== 'PENDING';
   return insertWithCode(
     deps,
     {
@@ -311,7 +312,7 @@ export async function storeReviewedTemplate(
       ...contentColumns(t.template),
       status: t.status,
       createdBy: t.createdBy,
-      submittedAt: submitted ? t.createdAt : null,
+      submittedAt: decided ? t.createdAt : null,
       decidedAt: decided ? t.createdAt : null,
       notes: t.notes ?? null,
       rejectionReason: t.rejectionReason ?? null,

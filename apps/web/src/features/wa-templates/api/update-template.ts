@@ -27,6 +27,10 @@ export function useUpdateTemplate() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateTemplate,
-    onSuccess: () => qc.invalidateQueries({ queryKey: waTemplatesQueryKey }),
+    // Marked stale, not refetched now: the editor that saved is leaving, and refetching its own
+    // template under it would remount it (a new `updated_at`) and cancel its return to the list,
+    // or, once submitted (no longer editable), bounce it through the create route with a warning.
+    // The list refetches when it mounts again.
+    onSuccess: () => qc.invalidateQueries({ queryKey: waTemplatesQueryKey, refetchType: 'none' }),
   });
 }

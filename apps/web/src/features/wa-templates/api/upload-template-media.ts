@@ -62,7 +62,7 @@ export class TemplateMediaError extends Error {}
 
 /**
  * Checks and uploads `file` as a `kind` header sample. Throws TemplateMediaError (refused here) or
- * ApiError (refused by the server: 400 type, 413 size or quota, 429 rate).
+ * ApiError (refused by the server: 415 type, 413 size or quota, 429 rate).
  */
 export async function uploadTemplateMedia({ file, kind }: { file: File; kind: TemplateMediaKind }): Promise<UploadedTemplateMedia> {
   const problem = await checkTemplateMedia(file, kind);

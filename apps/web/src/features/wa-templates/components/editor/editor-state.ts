@@ -15,6 +15,7 @@ import {
   type ConsoleTemplatePayload,
 } from '@pesan/contracts/wa-template-console';
 import { authBodyText, authFooterText, authTemplateTexts, copyPromoCodeButtonDefault, optOutButtonDefault, optOutFooterDefault } from '@pesan/contracts/wa-template-languages';
+import { templateMediaName } from '@pesan/contracts/upload';
 import { WA_TEMPLATE_MESSAGES as M } from '@pesan/contracts/wa-template-messages';
 import { WA_TEMPLATE_LIMITS, type OtpType, type ParameterFormat, type TemplateCategory, type WaTemplate } from '@pesan/contracts/wa-template-model';
 import { formBlockers, validateTemplate, type ButtonKind, type TemplateIssue } from '@pesan/contracts/wa-template-rules';
@@ -296,7 +297,9 @@ export function fromPayload(p: ConsoleTemplatePayload): EditorState {
     s.headerKind = 'media';
     s.mediaKind = h.type;
     const handle = h.example?.header_handle[0];
-    s.media = handle ? { handle, ...(looksLikeUrl(handle) ? { url: handle } : {}) } : null;
+    // A handle POST /api/upload gave out names the stored file, which the console can show.
+    const uploaded = handle ? templateMediaName(handle) : null;
+    s.media = handle ? { handle, ...(looksLikeUrl(handle) ? { url: handle } : uploaded ? { url: `/api/uploads/${uploaded}` } : {}) } : null;
   } else s.headerKind = h.type;
   s.body = p.body.text;
   s.bodySamples = samplesMap(p.body.variable);
