@@ -32,8 +32,14 @@ const pages: RouteObject[] = [
   },
   { path: '/404', ...page(() => import('./routes/errors/error-404.tsx')) },
   {
-    path: '/docs/:parentId?/:childId?',
+    // The docs site (features/api-docs): no guard; the page reads the child route's params.
+    path: '/docs',
     ...page(() => import('./routes/docs/docs.tsx')),
+    children: [
+      { index: true, element: null },
+      { path: ':parentId/:childId', element: null },
+      { path: '*', element: null },
+    ],
   },
   {
     path: '/profile',

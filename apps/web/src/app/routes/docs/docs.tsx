@@ -1,28 +1,12 @@
-/** API documentation (console.md §2 Docs layout): the guides are not built yet; the OpenAPI reference is. */
-import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+/**
+ * /docs, /docs/{parentId}/{childId} and any other path under /docs (console.md §2, §6: no guard):
+ * the docs site of features/api-docs, one component for all of them so the sidebar keeps its
+ * state from page to page.
+ */
+import { useParams } from 'react-router';
+import { DocsSite } from '../../../features/api-docs/components/docs-site.tsx';
 
 export default function DocsPage() {
-  return (
-    <Container size="sm" py={64} component="main">
-      <Stack gap="md">
-        <Anchor component={Link} to="/my-application" fw={600}>
-          Back to the console
-        </Anchor>
-        <Title order={1}>API Docs</Title>
-        <Text>
-          Step-by-step guides with CURL, NodeJS and PHP samples are coming soon. The complete reference of the messaging
-          API (<code>/v1</code>) and the console API is available now, generated from the server&apos;s own schemas.
-        </Text>
-        <Group>
-          <Button component="a" href="/api/reference">
-            Open the API reference
-          </Button>
-          <Button component="a" href="/api/openapi.json" variant="default">
-            Download openapi.json
-          </Button>
-        </Group>
-      </Stack>
-    </Container>
-  );
+  const { parentId, childId, '*': rest } = useParams();
+  return <DocsSite parentId={parentId} childId={childId} unknownPath={rest !== undefined && rest !== ''} />;
 }

@@ -1,10 +1,12 @@
 /**
  * Auth layout (console.md §2): split screen, the form on one side and the 'Dashboard API' promo on
- * the other (§1 pitch); the promo hides on small screens.
+ * the other (§1 pitch: usage and hit rate, monitoring reports, WhatsApp templates; plus the API
+ * docs, which need no sign-in); the promo hides on small screens. Each line names something the
+ * console has.
  */
-import { Box, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconChartBar, IconCheck, IconFileAnalytics, IconBrandWhatsapp } from '@tabler/icons-react';
-import { Outlet } from 'react-router';
+import { Anchor, Box, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBook, IconBrandWhatsapp, IconChartBar, IconCheck, IconFileAnalytics } from '@tabler/icons-react';
+import { Link, Outlet } from 'react-router';
 import { PesanMark } from '../../../components/layouts/shell-logo.tsx';
 import { useApiEvents } from './use-api-events.ts';
 
@@ -47,9 +49,14 @@ export default function AuthLayout() {
           </div>
           <List spacing="lg" size="md" center icon={<IconCheck size={0} aria-hidden />}>
             {[
-              { icon: IconChartBar, title: 'Keep track of API usage and hit rate', body: 'See every request per application and channel as it happens.' },
-              { icon: IconFileAnalytics, title: 'Create API monitoring reports', body: 'Export delivery reports for any date range in a few clicks.' },
-              { icon: IconBrandWhatsapp, title: 'Use WhatsApp templates', body: 'Write, submit and reuse approved WhatsApp message templates.' },
+              { icon: IconChartBar, title: 'Keep track of API usage and hit rate', body: 'Usage, success rate and failure rate per application and channel on the Overview.' },
+              {
+                icon: IconFileAnalytics,
+                title: 'Create API monitoring reports',
+                body: 'Follow each message to its delivery status, and export CSV or XLSX reports for any date range.',
+              },
+              { icon: IconBrandWhatsapp, title: 'Use WhatsApp templates', body: 'Write WhatsApp message templates, submit them for review and send them from the API.' },
+              { icon: IconBook, title: 'Integrate from the API docs', body: 'Guides with CURL, NodeJS and PHP samples for every channel, readable without signing in.' },
             ].map((f) => (
               <List.Item
                 key={f.title}
@@ -68,6 +75,9 @@ export default function AuthLayout() {
               </List.Item>
             ))}
           </List>
+          <Anchor component={Link} to="/docs" c="white" fw={700} underline="always">
+            Read the API documentation
+          </Anchor>
         </Stack>
       </Box>
     </Box>

@@ -1,0 +1,34 @@
+/**
+ * 'Copy' button of a code sample (Mantine CopyButton): its text turns to 'Copied' for
+ * COPY_CONFIRM_MS (console.md §9 copy confirmation), which a screen reader hears too.
+ */
+import { Button, CopyButton, VisuallyHidden } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { COPY_CONFIRM_MS } from '../../../components/copy-value-button.tsx';
+
+export interface CopyCodeButtonProps {
+  value: string;
+  /** What is copied, for the accessible name: 'CURL request' gives 'Copy CURL request'. */
+  what: string;
+}
+
+export function CopyCodeButton({ value, what }: CopyCodeButtonProps) {
+  return (
+    <CopyButton value={value} timeout={COPY_CONFIRM_MS}>
+      {({ copied, copy }) => (
+        <>
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={copied ? <IconCheck size={14} color="var(--mantine-color-teal-9)" aria-hidden /> : <IconCopy size={14} aria-hidden />}
+            aria-label={copied ? `Copied ${what}` : `Copy ${what}`}
+            onClick={copy}
+          >
+            {copied ? 'Copied' : 'Copy'}
+          </Button>
+          <VisuallyHidden role="status">{copied ? `${what} copied` : ''}</VisuallyHidden>
+        </>
+      )}
+    </CopyButton>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * One docs page (console.md §2 Docs layout): the group and title, the description on the left and,
+ * on the right, the sticky code samples with the response panel (below the description on narrow
+ * screens). Skeletons while it loads, an error with 'Try again', and DocNotFound for a page the
+ * menu or the server does not know.
+ */
+import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { DOCS_MESSAGES, type DocLanguage } from '@pesan/contracts/docs';
+import { isDocNotFound, useDocDescription } from '../api/get-doc-description.ts';
+import type { DocLocation } from '../utils/menu.ts';
+import { CodeSamples, CodeSamplesSkeleton } from './code-samples.tsx';
+import { DocDescription } from './doc-description.tsx';
+import classes from './docs.module.css';
+
+export interface DocPageProps {
+  /** The menu child of the page (its id is the description's titleId). */
+  titleId: string;
+  /** Where the menu puts it; null while the menu loads. */
+  location: DocLocation | null;
+  language: DocLanguage;
+  onLanguageChange: (language: DocLanguage) => void;
+  /** Where 'Go to the first page' of the not-found state leads. */
+  firstPagePath: string | null;
+}
+
+export function DocPage({ titleId, location, language, onLanguageChange, firstPagePath }: DocPageProps) {
+  const page = useDocDescription(titleId);
+  if (page.isError && isDocNotFound(page.error)) return <DocNotFound firstPagePath={firstPagePath} />;
+  const title = page.data?.title ?? location?.child.title;
+  return (
+    <div className={classes.page}>
+      <article className={classes.article} aria-busy={page.isPending || undefined}>
+        <Stack gap={4} mb="lg">
+          {location ? (
+            <Text size="sm" fw={600} c="blue.8">
+              {location.group.title}
+            </Text>
+          ) : (
+            <Skeleton height={14} width={120} aria-hidden />
+          )}
+          {title ? (
+            <Title order={1} size="h2">
+              {title}
+            </Title>
+          ) : (
+            <Skeleton height={32} width="60%" aria-hidden />
+          )}
+        </Stack>
+        {page.data ? (
+          <DocDescription html={page.data.description} />
+        ) : page.isError ? (
+          <Alert color="red" variant="light" title="This page could not be loaded">
+            <Text size="sm">{page.error.message}</Text>
+            <Button size="compact-sm" variant="light" color="red.9" mt="xs" onClick={() => void page.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        ) : (
+          <Stack gap="sm" aria-hidden data-testid="doc-description-skeleton">
+            {[100, 96, 88, 100, 72, 0, 100, 92, 60].map((w, i) => (w ? <Skeleton key={i} height={12} width={`${w}%`} /> : <Skeleton key={i} height={0} mt="sm" />))}
+          </Stack>
+        )}
+      </article>
+      <div className={classes.samples}>
+        {page.data ? (
+          <CodeSamples samples={page.data.languageSupport} language={language} onLanguageChange={onLanguageChange} />
+        ) : page.isPending ? (
+          <CodeSamplesSkeleton />
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** 404 of the docs: the page does not exist (in the menu or on the server). */
+export function DocNotFound({ firstPagePath }: { firstPagePath: string | null }) {
+  return (
+    <Stack align="center" gap="md" py={64} ta="center">
+      <Text fw={800} size="64px" lh={1} c="gray.7" aria-hidden>
+        404
+      </Text>
+      <Title order={1} size="h2">
+        {DOCS_MESSAGES.notFound}
+      </Title>
+      <Text c="gray.8" maw={440}>
+        The link may be old, or the page may have moved. Pick a page from the menu{firstPagePath ? ' or start from the first page.' : '.'}
+      </Text>
+      {firstPagePath ? (
+        <Button component={Link} to={firstPagePath}>
+          Go to the first page
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
