@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { QUOTA_MESSAGES } from '@pesan/contracts/quota';
 import { launchBrowser, seriousA11yViolations } from './support/browser.ts';
-import { createSmsApplication, signInAsDemo } from './support/flows.ts';
+import { createSmsApplication, signInAsDemo, until } from './support/flows.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -43,16 +43,6 @@ function warningMails(server: RunningServer): string[] {
     .filter((f) => f.endsWith('.eml'))
     .map((f) => readFileSync(join(dir, f), 'utf8'))
     .filter((m) => /^Subject: Quota warning/m.test(m));
-}
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 describe('prepaid quota in the browser', () => {

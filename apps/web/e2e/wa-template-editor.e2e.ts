@@ -9,31 +9,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { WA_TEMPLATE_MESSAGES as M } from '@pesan/contracts/wa-template-messages';
 import { launchBrowser, seriousA11yViolations } from './support/browser.ts';
-import { signInAsDemo } from './support/flows.ts';
+import { pick, signInAsDemo, until } from './support/flows.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const SHOTS = '/tmp/shots';
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
-
-/** Picks `option` in the Mantine Select labelled `label` inside `scope`. */
-async function pick(page: Page, scope: Locator | Page, label: string, search: string, option: RegExp) {
-  const input = scope.getByRole('combobox', { name: new RegExp(`^${label}`) });
-  await input.click();
-  await input.fill(search);
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 /** Opens 'Add Template', fills the New Whatsapp Template modal and continues to the editor. */
 async function startTemplate(page: Page, baseUrl: string, name: string, category: 'Marketing' | 'Authentication') {

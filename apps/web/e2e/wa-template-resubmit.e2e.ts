@@ -12,12 +12,12 @@
  * Waits for what the page shows (never fixed sleeps); each test stays well under 60 s.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { templateMediaName } from '@pesan/contracts/upload';
 import { WA_TEMPLATE_API_MESSAGES } from '@pesan/contracts/wa-template-api';
 import { WA_TEMPLATE_MESSAGES as M } from '@pesan/contracts/wa-template-messages';
 import { launchBrowser } from './support/browser.ts';
-import { signInAsDemo } from './support/flows.ts';
+import { pick, signInAsDemo, until } from './support/flows.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /** A real 1×1 PNG (a red pixel). */
@@ -25,24 +25,6 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 /** The sandbox reviewer's delay: long enough to see 'In Review' after saving, short enough for the test. */
 const REVIEW_DELAY_MS = 6000;
 const LIST_PATH = '/api/wa/template/list';
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
-
-/** Picks `option` in the Mantine Select labelled `label` inside `scope`. */
-async function pick(page: Page, scope: Locator | Page, label: string, search: string, option: RegExp) {
-  const input = scope.getByRole('combobox', { name: new RegExp(`^${label}`) });
-  await input.click();
-  await input.fill(search);
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 /** The list row of template `name`. */
 const rowOf = (page: Page, name: string) => page.getByRole('row', { name: new RegExp(`\\b${name}\\b`) });

@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, seriousA11yViolations } from './support/browser.ts';
-import { createSmsApplication, signInAsDemo } from './support/flows.ts';
+import { createSmsApplication, signInAsDemo, until } from './support/flows.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 
@@ -26,16 +26,6 @@ function verifies(secret: string, r: Received): boolean {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
   const expected = createHmac('sha256', key).update(`${r.id}.${r.timestamp}.${r.body}`).digest('base64');
   return r.signature.split(' ').some((s) => s === `v1,${expected}`);
-}
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 describe('status webhooks and the message detail in the browser', () => {

@@ -4,7 +4,7 @@
  * console (its token file is downloaded at creation).
  */
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { parseTokenFile } from '@pesan/contracts/token-file';
 
 /** The demo login seeded by DEMO_DATA (printed at start). */
@@ -36,4 +36,23 @@ export async function createSmsApplication(page: Page, name: string): Promise<{ 
   const sms = entries.find((e) => e.channel === 'sms');
   if (!sms) throw new Error('the token file has no SMS entry');
   return { appId: download.suggestedFilename().replace(/\.txt$/, ''), smsToken: sms.accessToken };
+}
+
+/** Polls `fn` every 300 ms until it gives a truthy value (returned), or fails after `timeoutMs` naming `what`. */
+export async function until<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** Picks `option` in the Mantine Select labelled `label` inside `scope`, after typing `search`. */
+export async function pick(page: Page, scope: Locator | Page, label: string, search: string, option: RegExp): Promise<void> {
+  const input = scope.getByRole('combobox', { name: new RegExp(`^${label}`) });
+  await input.click();
+  await input.fill(search);
+  await page.getByRole('option', { name: option }).first().click();
 }
