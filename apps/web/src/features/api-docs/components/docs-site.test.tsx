@@ -49,6 +49,7 @@ describe('docs site', () => {
       ]),
     );
     expect(within(nav()).getByRole('link', { name: 'Access tokens' }).getAttribute('aria-current')).toBe('page');
+    expect(document.title).toBe('Access tokens · Pesan API Docs');
     expect(within(nav()).getByRole('link', { name: 'The key file' }).getAttribute('aria-current')).toBeNull();
     // Every docs call says noauth=true; the page is fetched by its menu child id.
     expect(urls).toContain('/api/doc/api-version?noauth=true');
@@ -236,6 +237,21 @@ describe('docs site', () => {
     expect(within(body).getByText('bad link').getAttribute('href')).toBeNull();
     expect(body.querySelector('pre')!.getAttribute('tabindex')).toBe('0');
     expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+
+  it('opens a docs link of the description in the site', async () => {
+    fakeDocsApi(
+      docsRoutes({
+        '/api/doc/description/title/c-sms': () =>
+          json({ data: { data: description('c-sms', { description: '<p>See <a href="/docs/g-msg/c-wa">WhatsApp</a> or <a href="https://example.com/x">elsewhere</a>.</p>' }) } }),
+      }),
+    );
+    renderDocs('/docs/g-msg/c-sms');
+    const body = await screen.findByTestId('doc-description');
+    expect(within(body).getByRole('link', { name: 'elsewhere' }).getAttribute('target')).toBe('_blank');
+    await userEvent.click(await within(body).findByRole('link', { name: 'WhatsApp' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Send a WhatsApp message' })).toBeTruthy();
+    expect(where()).toBe('/docs/g-msg/c-wa');
   });
 
   it('below 1024 px puts the sidebar in a drawer behind a burger, which closes on a page link', async () => {

@@ -15,7 +15,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { DOC_LANGUAGES, DOCS_MESSAGES, type DocLanguage } from '@pesan/contracts/docs';
 import { ShellLogo } from '../../../components/layouts/shell-logo.tsx';
-import { focusPageStart, useRouteFocus } from '../../../components/layouts/use-route-focus.ts';
+import { useRouteFocus } from '../../../components/layouts/use-route-focus.ts';
 import { useApiVersions } from '../api/get-api-versions.ts';
 import { useDocMenu } from '../api/get-doc-menu.ts';
 import { docPath, findDocPage, firstDocPage, pageInVersion } from '../utils/menu.ts';
@@ -26,6 +26,16 @@ import { DocsSidebar } from './docs-sidebar.tsx';
 export const DOCS_DESKTOP_MIN_WIDTH = 1024;
 const MAIN_ID = 'docs-main';
 const SITE_TITLE = 'Pesan API Docs';
+
+/** Focuses the page's heading (or the page), once the drawer that had the focus is gone. */
+function focusHeading() {
+  const main = document.getElementById(MAIN_ID);
+  const target = main?.querySelector<HTMLElement>('h1') ?? main;
+  if (!target || target.contains(document.activeElement)) return;
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.setAttribute('data-route-focus', '');
+  target.focus({ preventScroll: true });
+}
 
 export interface DocsSiteProps {
   /** The group and child of /docs/{parentId}/{childId}; both absent on /docs. */
@@ -90,6 +100,11 @@ export function DocsSite({ parentId, childId, unknownPath = false }: DocsSitePro
     if (isIndex && versions.data && firstPath) navigate(firstPath, { replace: true });
   }, [isIndex, versions.data, firstPath, navigate]);
 
+  // Leaving the docs gives the console its own title back (this effect runs before the next one).
+  useEffect(() => {
+    const consoleTitle = document.title;
+    return () => void (document.title = consoleTitle);
+  }, []);
   const title = current?.child.title;
   useEffect(() => {
     document.title = title ? `${title} · ${SITE_TITLE}` : SITE_TITLE;
@@ -226,7 +241,7 @@ export function DocsSite({ parentId, childId, unknownPath = false }: DocsSitePro
           onClose={() => setDrawerOpened(false)}
           returnFocus={returnFocus}
           // After a page link (also the current page's) the page's heading has the focus, not <body>.
-          onExitTransitionEnd={() => !returnFocus && focusPageStart(MAIN_ID)}
+          onExitTransitionEnd={() => !returnFocus && window.setTimeout(focusHeading, 0)}
           title={DOCS_MESSAGES.sidebarTitle}
           size={320}
           closeButtonProps={{ 'aria-label': 'Close the docs menu' }}
