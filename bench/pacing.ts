@@ -20,7 +20,7 @@ if (process.env.TEST_DATABASE_URL) process.env.TEST_DB = 'postgres';
 
 const graph = await startFakeGraph();
 const t = await createTestApp({
-  env: { WHATSAPP_DRIVER: 'cloud', WHATSAPP_GRAPH_URL: graph.url, WHATSAPP_TOKEN: 'token', WHATSAPP_APP_SECRET: 'secret', WHATSAPP_VERIFY_TOKEN: 'verify', V1_RATE_LIMIT: '100000000', LOG_LEVEL: 'silent' },
+  env: { WHATSAPP_DRIVER: 'cloud', WHATSAPP_GRAPH_URL: graph.url, WHATSAPP_TOKEN: 'token', WHATSAPP_APP_ID: '1234567890', WHATSAPP_APP_SECRET: 'secret', WHATSAPP_VERIFY_TOKEN: 'verify', V1_RATE_LIMIT: '100000000', LOG_LEVEL: 'silent' },
 });
 try {
   const db = t.ctx.database.db;

@@ -46,6 +46,8 @@ const envSchema = z.object({
   WHATSAPP_DRIVER: z.enum(['sandbox', 'cloud'], { error: 'must be sandbox or cloud' }).default('sandbox'),
   WHATSAPP_GRAPH_URL: z.url({ error: 'must be an http(s) URL' }).default('https://graph.facebook.com/v23.0'),
   WHATSAPP_TOKEN: z.string().min(1).optional(),
+  /** The Meta app's id: the Resumable Upload API (`/{app_id}/uploads`) takes templates' media header samples. */
+  WHATSAPP_APP_ID: z.string().regex(/^\d{1,20}$/, 'must be the Meta app id (digits)').optional(),
   WHATSAPP_APP_SECRET: z.string().min(1).optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
   /** Default messages per second per WhatsApp phone number (Cloud API throughput 80); a sender may set its own. */
@@ -99,6 +101,8 @@ export interface Config {
   whatsappDriver: 'sandbox' | 'cloud';
   whatsappGraphUrl: string;
   whatsappToken: string | undefined;
+  /** WHATSAPP_APP_ID: the Meta app id (required with the cloud driver). */
+  whatsappAppId: string | undefined;
   whatsappAppSecret: string | undefined;
   whatsappVerifyToken: string | undefined;
   whatsappRate: number;
@@ -146,7 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   if (parsed.success && parsed.data.EMAIL_DRIVER === 'smtp' && !parsed.data.EMAIL_SMTP_URL) lines.push('EMAIL_SMTP_URL: is required when EMAIL_DRIVER=smtp');
   if (parsed.success && parsed.data.SMS_DRIVER === 'smpp' && !parsed.data.SMPP_URL) lines.push('SMPP_URL: is required when SMS_DRIVER=smpp');
   if (parsed.success && parsed.data.WHATSAPP_DRIVER === 'cloud') {
-    for (const name of ['WHATSAPP_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const) {
+    for (const name of ['WHATSAPP_TOKEN', 'WHATSAPP_APP_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const) {
       if (!parsed.data[name]) lines.push(`${name}: is required when WHATSAPP_DRIVER=cloud`);
     }
   }
@@ -184,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     whatsappDriver: e.WHATSAPP_DRIVER,
     whatsappGraphUrl: e.WHATSAPP_GRAPH_URL.replace(/\/$/, ''),
     whatsappToken: e.WHATSAPP_TOKEN,
+    whatsappAppId: e.WHATSAPP_APP_ID,
     whatsappAppSecret: e.WHATSAPP_APP_SECRET,
     whatsappVerifyToken: e.WHATSAPP_VERIFY_TOKEN,
     whatsappRate: e.WHATSAPP_RATE,

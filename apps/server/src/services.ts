@@ -50,7 +50,7 @@ import { generateReport, sweepReports } from './modules/reports/report-generatio
 import { createReportStore } from './modules/reports/report-store.ts';
 import { acceptTerms, termsAccepted } from './modules/terms/terms.service.ts';
 import { generateApplicationTokens, generateChannelToken, listTokenStatuses } from './modules/token/token.service.ts';
-import { checkMayUpload, openImage, storeImage, storeTemplateMedia } from './modules/upload/upload.service.ts';
+import { checkMayUpload, findTemplateMedia, openImage, storeImage, storeTemplateMedia } from './modules/upload/upload.service.ts';
 import { getOwnUser, updateOwnUser } from './modules/user/user.service.ts';
 import { bulkDeleteTemplates, checkTemplateName, createTemplate, deleteTemplate, duplicateTemplate, getTemplate, listTemplates, storeReviewedTemplate, updateTemplate } from './modules/wa-templates/wa-templates.service.ts';
 import { createV1Template, deleteV1Templates, listV1Templates } from './modules/wa-templates/wa-templates-v1.service.ts';
@@ -80,7 +80,11 @@ export function createServices(ctx: AppInfra) {
     enqueueReview: templateReviewEnqueuer(ctx.boss),
     reviewJobPending: templateReviewPending(ctx.boss),
     reviewDelayMs: ctx.config.reviewDelayMs,
-    graph: ctx.config.whatsappDriver === 'cloud' && ctx.config.whatsappToken ? { graphUrl: ctx.config.whatsappGraphUrl, token: ctx.config.whatsappToken } : null,
+    graph:
+      ctx.config.whatsappDriver === 'cloud' && ctx.config.whatsappToken && ctx.config.whatsappAppId
+        ? { graphUrl: ctx.config.whatsappGraphUrl, token: ctx.config.whatsappToken, appId: ctx.config.whatsappAppId }
+        : null,
+    findTemplateMedia: (organizationId: string, name: string) => findTemplateMedia(ctx, organizationId, name),
     emitDecision: (d: TemplateDecision) => emitTemplateDecision(webhookDeps, d),
   };
   const reportDeps = { db, queryArrays: ctx.database.executor.queryArrays, now, store: createReportStore(ctx.config), enqueueReport: reportEnqueuer(ctx.boss) };

@@ -5,7 +5,11 @@
  * recipient (a Graph error body `{error: {message, type, code, error_subcode, error_data,
  * fbtrace_id}}` or a bare 500); `POST /{waba_id}/message_templates` Meta's published answer
  * `{id, status, category}` (or a scripted error by template name); Meta's template edit
- * `POST /{template_id}` and `DELETE /{waba_id}/message_templates` `{success: true}`.
+ * `POST /{template_id}` and `DELETE /{waba_id}/message_templates` `{success: true}`; the Resumable
+ * Upload API (Meta's "Upload a file" guide): `POST /{app_id}/uploads?file_name&file_length&file_type`
+ * answers `{id: 'upload:…'}` and `POST /upload:…` (headers `Authorization: OAuth {token}` and
+ * `file_offset: 0`, the bytes as the body) answers `{h: '4::…'}`; a session whose bytes do not
+ * match its `file_length`, or an unknown session, answers Meta's error.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -49,6 +53,8 @@ export interface FakeGraph {
   templateIds: string[];
   /** Script by template name: an error to answer, or the status to answer instead of PENDING. */
   templateScript: Map<string, GraphAnswer | { status: string }>;
+  /** Files uploaded with the Resumable Upload API, in order: the session's query, the headers and bytes of the upload, the handle answered. */
+  uploads: { appId: string; fileName: string; fileLength: number; fileType: string; headers: IncomingHttpHeaders; bytes: Buffer; handle: string }[];
   close(): Promise<void>;
 }
 
@@ -71,6 +77,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   const templateIds: string[] = [];
   const templateScript = new Map<string, GraphAnswer | { status: string }>();
   let nextTemplateId = 1_689_556_908_129_832;
+  const uploads: FakeGraph['uploads'] = [];
+  const sessions = new Map<string, { appId: string; fileName: string; fileLength: number; fileType: string }>();
   const graphError = (answer: Exclude<GraphAnswer, null | { bare500: true }>) =>
     JSON.stringify({
       error: {
@@ -96,6 +104,33 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       const r: GraphRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, at: Date.now(), phoneNumberId };
       const path = (req.url ?? '').split('?')[0]!;
       res.setHeader('content-type', 'application/json');
+      // Resumable Upload API: start a session, then send the bytes at offset 0.
+      const startUpload = /^\/[^/]+\/(\d+)\/uploads$/.exec(path);
+      if (req.method === 'POST' && startUpload) {
+        const q = new URL(req.url ?? '', 'http://x').searchParams;
+        const fileLength = Number(q.get('file_length'));
+        const fileType = q.get('file_type') ?? '';
+        if (!Number.isInteger(fileLength) || fileLength <= 0 || !['application/pdf', 'image/jpeg', 'image/jpg', 'image/png', 'video/mp4'].includes(fileType)) {
+          res.statusCode = 400;
+          return res.end(graphError({ code: 100, message: '(#100) Invalid parameter', details: 'file_length and a supported file_type are required' }));
+        }
+        const id = `upload:${Buffer.from(`${randomBytes(9).toString('hex')}?file_name=${q.get('file_name') ?? ''}`).toString('base64')}?sig=ARZ${randomBytes(6).toString('hex')}`;
+        sessions.set(id, { appId: startUpload[1]!, fileName: q.get('file_name') ?? '', fileLength, fileType });
+        return res.end(JSON.stringify({ id }));
+      }
+      const sessionId = decodeURIComponent((req.url ?? '').replace(/^\/[^/]+\//, ''));
+      if (req.method === 'POST' && sessionId.startsWith('upload:')) {
+        const session = sessions.get(sessionId);
+        const bytes = Buffer.concat(chunks);
+        if (!session || req.headers['file_offset'] !== '0' || bytes.length !== session.fileLength || !String(req.headers.authorization ?? '').startsWith('OAuth ')) {
+          res.statusCode = 400;
+          return res.end(graphError({ code: 100, message: '(#100) Invalid upload session or offset' }));
+        }
+        sessions.delete(sessionId);
+        const handle = `4::aW1hZ2UvanBlZw==:ARa${randomBytes(24).toString('base64url')}`;
+        uploads.push({ ...session, headers: req.headers, bytes, handle });
+        return res.end(JSON.stringify({ h: handle }));
+      }
       // Template management: /{version}/{waba_id}/message_templates, and the edit /{version}/{template_id}.
       if (/^\/[^/]+\/[^/]+\/message_templates$/.test(path) || (req.method === 'POST' && /^\/[^/]+\/\d+$/.test(path))) {
         templateRequests.push(r);
@@ -149,6 +184,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     templateRequests,
     templateIds,
     templateScript,
+    uploads,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

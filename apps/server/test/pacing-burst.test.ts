@@ -24,7 +24,7 @@ describe('dispatch pacing per WhatsApp number', () => {
   beforeAll(async () => {
     graph = await startFakeGraph();
     t = await createTestApp({
-      env: { WHATSAPP_DRIVER: 'cloud', WHATSAPP_GRAPH_URL: graph.url, WHATSAPP_TOKEN: 'token', WHATSAPP_APP_SECRET: 'secret', WHATSAPP_VERIFY_TOKEN: 'verify', V1_RATE_LIMIT: '100000' },
+      env: { WHATSAPP_DRIVER: 'cloud', WHATSAPP_GRAPH_URL: graph.url, WHATSAPP_TOKEN: 'token', WHATSAPP_APP_ID: '1234567890', WHATSAPP_APP_SECRET: 'secret', WHATSAPP_VERIFY_TOKEN: 'verify', V1_RATE_LIMIT: '100000' },
     });
     const db = t.ctx.database.db;
     busy = await createAppWithToken(t, { channels: ['whatsapp'] });

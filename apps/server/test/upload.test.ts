@@ -455,6 +455,21 @@ describe('template media uploads (purpose=template_media, issue 13)', () => {
     expect((await get(name)).statusCode).toBe(404);
   });
 
+  it('serves byte ranges, so a video header can be sought: 206 with Content-Range, 416 outside the file', async () => {
+    const a = await signUpWithOrganization(t);
+    const name = (await file(a.cookie, MP4)).json().data.url.split('/').pop() as string;
+    const ranged = await t.app.inject({ method: 'GET', url: `/api/uploads/${name}`, headers: { cookie: a.cookie, range: 'bytes=4-11' } });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.headers).toMatchObject({ 'content-range': `bytes 4-11/${MP4.length}`, 'content-length': '8', 'content-type': 'video/mp4', 'accept-ranges': 'bytes', 'cache-control': 'private, no-store' });
+    expect(ranged.rawPayload.equals(MP4.subarray(4, 12))).toBe(true);
+    const outside = await t.app.inject({ method: 'GET', url: `/api/uploads/${name}`, headers: { cookie: a.cookie, range: `bytes=${MP4.length + 10}-` } });
+    expect(outside.statusCode).toBe(416);
+    expect(outside.headers['content-range']).toBe(`bytes */${MP4.length}`);
+    // Another organization still gets 404, range or not.
+    const b = await signUpWithOrganization(t);
+    expect((await t.app.inject({ method: 'GET', url: `/api/uploads/${name}`, headers: { cookie: b.cookie, range: 'bytes=0-3' } })).statusCode).toBe(404);
+  });
+
   it('judges by content, not by name or declared type: a PNG named .pdf is a PNG', async () => {
     const a = await signUpWithOrganization(t);
     const res = await file(a.cookie, PNG, 'brochure.pdf', 'application/pdf');

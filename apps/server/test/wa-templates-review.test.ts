@@ -8,7 +8,7 @@
  * `message_template_status_update` and `message_template_quality_update` webhooks (signed),
  * the edit of a rejected template, Meta's refusal, an immediate decision, and the delete.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -344,7 +344,7 @@ describe('Cloud API review (fake Graph API, Meta’s webhooks)', () => {
 
   beforeAll(async () => {
     graph = await startFakeGraph();
-    t = await createTestApp({ env: { WHATSAPP_DRIVER: 'cloud', WHATSAPP_GRAPH_URL: graph.url, WHATSAPP_TOKEN: TOKEN, WHATSAPP_APP_SECRET: SECRET, WHATSAPP_VERIFY_TOKEN: 'verify-me' } });
+    t = await createTestApp({ env: { WHATSAPP_DRIVER: 'cloud', WHATSAPP_GRAPH_URL: graph.url, WHATSAPP_TOKEN: TOKEN, WHATSAPP_APP_ID: '1234567890', WHATSAPP_APP_SECRET: SECRET, WHATSAPP_VERIFY_TOKEN: 'verify-me' } });
     A = await createAccount(t);
     app = await createApplication(t, A, 'Cloud App');
     await upsertSender(t.ctx.database.db, { applicationId: app, organizationId: A.organizationId, wabaId: WABA_ID, phoneNumberId: '106540352242922', displayName: 'Toko', messagesPerSecond: null }, new Date());
@@ -428,6 +428,66 @@ describe('Cloud API review (fake Graph API, Meta’s webhooks)', () => {
     const now = await submit(t, A, payload(app, 'approved_now', 'Your parcel for you is on the way now.'));
     expect(await waitForStatus(t, now)).toMatchObject({ status: 'APPROVED', metaTemplateId: expect.any(String) });
     await eventFor(receiver, now, 'APPROVED');
+  });
+
+  /** Uploads `bytes` as template media for `account`; returns the header handle answered. */
+  async function uploadMedia(account: Account, bytes: Buffer, type: string): Promise<string> {
+    const boundary = 'x-pesan-test-boundary';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="sample"\r\ncontent-type: ${type}\r\n\r\n`),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/upload?purpose=template_media', headers: { ...account.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.handle as string;
+  }
+  const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1'), randomBytes(5000), Buffer.from([0xff, 0xd9])]);
+  const imagePayload = (name: string, handle: string) => payload(app, name, undefined, { header: { type: 'image', example: { header_handle: [handle] } } });
+
+  it('uploads a media header sample to Meta with the Resumable Upload API and submits Meta’s handle', async () => {
+    const handle = await uploadMedia(A, JPEG, 'image/jpeg');
+    const before = graph.templateRequests.length;
+    const id = await submit(t, A, imagePayload('summer_sale_banner', handle));
+    const request = await waitForGraph(before + 1);
+    expect(graph.uploads).toHaveLength(1);
+    const up = graph.uploads[0]!;
+    // The session names the app, the file's length and type; the bytes go at offset 0 with the OAuth header.
+    expect(up).toMatchObject({ appId: '1234567890', fileLength: JPEG.length, fileType: 'image/jpeg', fileName: expect.stringMatching(/^[a-f0-9]{32}\.jpg$/) });
+    expect(up.headers.authorization).toBe(`OAuth ${TOKEN}`);
+    expect(up.headers['file_offset']).toBe('0');
+    expect(up.bytes.equals(JPEG)).toBe(true);
+    // Meta's create body carries Meta's handle, never ours; the stored template keeps ours (the console shows it).
+    const header = (request.body['components'] as { type: string; format?: string; example?: { header_handle: string[] } }[]).find((c) => c.type === 'HEADER');
+    expect(header).toEqual({ type: 'HEADER', format: 'IMAGE', example: { header_handle: [up.handle] } });
+    expect(JSON.stringify(request.body)).not.toContain(handle);
+    const stored = (await rowOf(t, id)).components as { type: string; example?: { header_handle: string[] } }[];
+    expect(stored.find((c) => c.type === 'HEADER')?.example?.header_handle).toEqual([handle]);
+  });
+
+  it('refuses a media header sample that is not the organization’s own upload, and changes nothing', async () => {
+    const B = await createAccount(t);
+    const appB = await createApplication(t, B, 'Other Shop');
+    const handleOfA = await uploadMedia(A, JPEG, 'image/jpeg');
+    const count = async () => (await t.ctx.database.db.select().from(waTemplates).where(eq(waTemplates.organizationId, B.organizationId))).length;
+    const message = M.headerMediaNotFound('IMAGE');
+    for (const draft of [true, false]) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/wa/template?draft=${draft}`, headers: B.headers, payload: { ...imagePayload('borrowed_banner', handleOfA), application_id: appB } });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error).toMatchObject({ message, details: [{ path: 'components.0.example.header_handle', message }] });
+    }
+    // A handle naming no upload at all, through /v1 in Meta's format.
+    const token = await issueToken(t, { applicationId: appB, organizationId: B.organizationId }, 'whatsapp');
+    const madeUp = handleOfA.replace(/:[^:]+$/, ':' + Buffer.from(`${'0'.repeat(32)}.jpg`).toString('base64url'));
+    const v1 = await v1Post(t, '/whatsapp/templates', token.accessToken, {
+      name: 'made_up_banner',
+      language: 'en_US',
+      category: 'MARKETING',
+      components: [{ type: 'HEADER', format: 'IMAGE', example: { header_handle: [madeUp] } }, { type: 'BODY', text: 'Our summer sale starts today for everyone.' }],
+    });
+    expect(v1.statusCode, v1.body).toBe(400);
+    expect(v1.json().error.message).toBe(message);
+    expect(await count()).toBe(0);
   });
 
   it('submits a template created through /v1 to Meta as well', async () => {

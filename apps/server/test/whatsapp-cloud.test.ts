@@ -45,7 +45,7 @@ const PROMO_NAMED = [
 beforeAll(async () => {
   graph = await startFakeGraph();
   t = await createTestApp({
-    env: { WHATSAPP_DRIVER: 'cloud', WHATSAPP_GRAPH_URL: graph.url, WHATSAPP_TOKEN: TOKEN, WHATSAPP_APP_SECRET: SECRET, WHATSAPP_VERIFY_TOKEN: 'meatyhamhock' },
+    env: { WHATSAPP_DRIVER: 'cloud', WHATSAPP_GRAPH_URL: graph.url, WHATSAPP_TOKEN: TOKEN, WHATSAPP_APP_ID: '1234567890', WHATSAPP_APP_SECRET: SECRET, WHATSAPP_VERIFY_TOKEN: 'meatyhamhock' },
   });
   a = await createAppWithToken(t, { channels: ['whatsapp'] });
   const db = t.ctx.database.db;

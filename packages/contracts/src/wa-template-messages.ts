@@ -57,6 +57,7 @@ export const WA_TEMPLATE_MESSAGES = {
   headerTooLong: tooLongMessage('Header text', 60),
   headerOneVariable: 'Header text may have at most one variable',
   headerMediaSample: (format: string) => `Header: add a sample ${format.toLowerCase()} for the ${format.toLowerCase()} header`,
+  headerMediaNotFound: (format: string) => `Header: the sample ${format.toLowerCase()} was not found among your uploads; upload it again`,
   headerInAuth: 'Authentication templates have no header',
 
   bodyTooLong: tooLongMessage('Body', 1024),

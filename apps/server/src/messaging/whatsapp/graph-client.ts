@@ -37,22 +37,31 @@ interface GraphErrorBody {
   error?: { message?: string; type?: string; code?: number; error_subcode?: number; error_user_title?: string; error_user_msg?: string; title?: string; error_data?: { details?: string } };
 }
 
+/** A request body that is not JSON: the bytes as a Web stream, and the headers that go with them. */
+interface RawBody {
+  stream: ReadableStream<Uint8Array>;
+  headers: Record<string, string>;
+}
+
 /**
  * One Graph API call: `method {graphUrl}/{path}` with the bearer token and, when given, a JSON
- * body. Resolves with the parsed JSON answer (null when empty or not JSON).
+ * body or a raw body (its own headers; Meta's file upload authenticates with `OAuth {token}`).
+ * Resolves with the parsed JSON answer (null when empty or not JSON).
  * @throws GraphError: Meta's error (code, title, details) on a non-2xx answer; httpStatus 0 on a
  *   network error or after `timeoutMs` (default 15 s).
  */
-async function graphRequest(opts: GraphOptions, method: 'GET' | 'POST' | 'DELETE', path: string, body?: Record<string, unknown>): Promise<unknown> {
+async function graphRequest(opts: GraphOptions, method: 'GET' | 'POST' | 'DELETE', path: string, body?: Record<string, unknown> | RawBody): Promise<unknown> {
   let res: Response;
   let text: string;
+  const raw = body && 'stream' in body && body.stream instanceof ReadableStream ? (body as RawBody) : null;
   try {
     res = await fetch(`${opts.graphUrl}/${path}`, {
       method,
-      headers: { authorization: `Bearer ${opts.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
+      ...(raw
+        ? { headers: raw.headers, body: raw.stream, duplex: 'half' }
+        : { headers: { authorization: `Bearer ${opts.token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) }),
       signal: AbortSignal.timeout(opts.timeoutMs ?? GRAPH_TIMEOUT_MS),
-    });
+    } as RequestInit);
     text = await res.text();
   } catch (err) {
     const timeout = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
@@ -116,4 +125,37 @@ export async function graphEditTemplate(opts: GraphOptions, templateId: string, 
 export async function graphDeleteTemplate(opts: GraphOptions, wabaId: string, template: { name: string; hsmId?: string | null }): Promise<void> {
   const query = new URLSearchParams({ name: template.name, ...(template.hsmId ? { hsm_id: template.hsmId } : {}) });
   await graphRequest(opts, 'DELETE', `${encodeURIComponent(wabaId)}/message_templates?${query.toString()}`);
+}
+
+/** A file to hand to Meta's Resumable Upload API. */
+export interface GraphUploadFile {
+  /** The file name Meta records (file_name). */
+  name: string;
+  /** application/pdf, image/jpeg, image/png or video/mp4 (file_type). */
+  mime: string;
+  /** Size in bytes (file_length). */
+  size: number;
+  /** Opens the bytes, from the first. */
+  open: () => ReadableStream<Uint8Array>;
+}
+
+/**
+ * Uploads a file with Meta's Resumable Upload API and resolves with its handle `h`, what a
+ * template's media header carries as `example.header_handle` (Meta: "Upload a file"): starts a
+ * session, `POST {graphUrl}/{app_id}/uploads?file_name&file_length&file_type` (answer
+ * `{id: 'upload:…'}`), then sends the whole file at offset 0, `POST {graphUrl}/{upload session id}`
+ * with `Authorization: OAuth {token}` and `file_offset: 0` (answer `{h: '4::…'}`).
+ * @throws GraphError as graphRequest; a 2xx without the session id or the handle is a 502-like GraphError.
+ */
+export async function graphUploadFile(opts: GraphOptions, appId: string, file: GraphUploadFile): Promise<{ handle: string }> {
+  const query = new URLSearchParams({ file_name: file.name, file_length: String(file.size), file_type: file.mime });
+  const session = (await graphRequest(opts, 'POST', `${encodeURIComponent(appId)}/uploads?${query.toString()}`)) as { id?: unknown } | null;
+  const sessionId = session?.id;
+  if (typeof sessionId !== 'string' || !sessionId.startsWith('upload:')) throw new GraphError(502, null, 'The Graph API started an upload without a session id', null);
+  const done = (await graphRequest(opts, 'POST', sessionId, {
+    stream: file.open(),
+    headers: { authorization: `OAuth ${opts.token}`, file_offset: '0', 'content-type': 'application/octet-stream', 'content-length': String(file.size) },
+  })) as { h?: unknown } | null;
+  if (typeof done?.h !== 'string' || !done.h) throw new GraphError(502, null, 'The Graph API took the upload without a file handle', null);
+  return { handle: done.h };
 }

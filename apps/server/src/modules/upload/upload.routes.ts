@@ -5,6 +5,7 @@
  * row; organization media only to that organization).
  */
 import multipart from '@fastify/multipart';
+import send from '@fastify/send';
 import type { FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,7 +20,7 @@ import {
   uploadQuerySchema,
 } from '@pesan/contracts/upload';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { requireUser, signedInOnly } from '../../plugins/session.ts';
 import { safeTextValidatorCompiler } from '../../plugins/validation.ts';
 
@@ -158,19 +159,36 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               description: 'The file, with its stored type, `Content-Disposition` (inline, or attachment for a PDF) and `X-Content-Type-Options: nosniff`',
               content: { 'image/jpeg': FILE, 'image/png': FILE, 'image/webp': FILE, 'video/mp4': FILE, 'application/pdf': FILE },
             },
+            206: {
+              description: 'The bytes of a `Range` request (`Accept-Ranges: bytes`; a video is sought this way), with `Content-Range`',
+              content: { 'image/jpeg': FILE, 'image/png': FILE, 'image/webp': FILE, 'video/mp4': FILE, 'application/pdf': FILE },
+            },
+            416: { description: 'The `Range` lies outside the file (`Content-Range: bytes */{size}`), with an empty body', content: { 'text/plain': { schema: z.string().max(0) } } },
           },
         },
       },
       async (request, reply) => {
         const { file } = request.params;
-        const { stream, mime, size, visibility } = await ctx.services.upload.openImage(request.session, file);
+        const found = await ctx.services.upload.openImage(request.session, file);
+        // @fastify/send answers byte ranges (a video's seeking), conditional requests and 416.
+        const sent = await send(request.raw, `/${found.name}`, {
+          root: found.dir,
+          acceptRanges: true,
+          cacheControl: false,
+          contentType: false,
+          dotfiles: 'deny',
+          extensions: false,
+          index: false,
+        });
+        if (sent.type !== 'file' && ![304, 412, 416].includes(sent.statusCode)) throw notFound('File');
         return reply
-          .header('Content-Type', mime)
-          .header('Content-Length', size)
-          .header('Cache-Control', visibility === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-store')
-          .headers(servingHeaders(mime, file))
+          .code(sent.statusCode as 200 | 206 | 416)
+          .headers(sent.headers)
+          .header('Content-Type', found.mime)
+          .header('Cache-Control', found.visibility === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-store')
+          .headers(servingHeaders(found.mime, file))
           .header('X-Content-Type-Options', 'nosniff')
-          .send(stream);
+          .send(sent.type === 'file' ? sent.stream : '');
       },
     );
   };

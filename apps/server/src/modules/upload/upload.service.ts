@@ -11,7 +11,6 @@
  * organization ones only to a signed-in member.
  */
 import { randomBytes } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -299,8 +298,9 @@ export async function isOwnAvatarUpload(ctx: UploadDeps, userId: string, url: st
 }
 
 /**
- * Opens a stored upload by `name` for `viewer` (null = anonymous).
- * @returns the stream, the stored MIME type, the size in bytes and the visibility.
+ * Finds a stored upload by `name` for `viewer` (null = anonymous), for the route to serve (with
+ * byte ranges) from `dir`.
+ * @returns the directory and name of the file, the stored MIME type, the size in bytes and the visibility.
  * @throws 404 `not_found` ('File not found') for a name that does not match UPLOAD_NAME, has no
  *   `uploads` row or no file, and for an organization upload when `viewer` is anonymous or of
  *   another organization (a 404, never a 403 that confirms it exists).
@@ -309,14 +309,39 @@ export async function openImage(
   ctx: UploadDeps,
   viewer: Viewer,
   name: string,
-): Promise<{ stream: ReadStream; mime: string; size: number; visibility: 'public' | 'organization' }> {
+): Promise<{ dir: string; name: string; mime: string; size: number; visibility: 'public' | 'organization' }> {
   // Names of organization media (mp4, pdf) are served the same way; the route sets the headers.
   if (!UPLOAD_NAME.test(name)) throw notFound('File');
   const row = await findUpload(ctx.database.db, name);
   if (!row) throw notFound('File');
   if (row.visibility !== 'public' && (!row.organizationId || viewer?.organizationId !== row.organizationId)) throw notFound('File');
+  const info = await stat(join(uploadsDir(ctx), name)).catch(() => null);
+  if (!info?.isFile()) throw notFound('File');
+  return { dir: uploadsDir(ctx), name, mime: row.mime, size: info.size, visibility: row.visibility };
+}
+
+/** A stored template media file of an organization, as the Graph upload reads it. */
+export interface TemplateMediaFile {
+  /** The stored name (`<32 hex>.<ext>`). */
+  name: string;
+  /** Absolute path under DATA_DIR/uploads. */
+  path: string;
+  /** The MIME type recognised at upload (image/jpeg, image/png, video/mp4, application/pdf). */
+  mime: string;
+  /** Size in bytes, read from the file. */
+  size: number;
+}
+
+/**
+ * The template media file `name` of organization `organizationId` (issue 13: a template's media
+ * header sample must be the organization's own upload), or null when the name is malformed, has
+ * no `uploads` row, is another organization's or public (an avatar), or its file is gone.
+ */
+export async function findTemplateMedia(ctx: UploadDeps, organizationId: string, name: string): Promise<TemplateMediaFile | null> {
+  if (!UPLOAD_NAME.test(name)) return null;
+  const row = await findUpload(ctx.database.db, name);
+  if (!row || row.visibility !== 'organization' || row.organizationId !== organizationId || !(row.mime in TEMPLATE_MEDIA_TYPES)) return null;
   const path = join(uploadsDir(ctx), name);
   const info = await stat(path).catch(() => null);
-  if (!info?.isFile()) throw notFound('File');
-  return { stream: createReadStream(path), mime: row.mime, size: info.size, visibility: row.visibility };
+  return info?.isFile() ? { name, path, mime: row.mime, size: info.size } : null;
 }

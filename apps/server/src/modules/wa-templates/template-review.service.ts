@@ -10,9 +10,12 @@
  * stopped before pg-boss stored it, a job that failed all its retries) is queued again by the
  * review sweep (sweepReviews, every minute), so no template stays In Review forever.
  */
-import { toMetaCreateBody } from '@pesan/contracts/wa-template-model';
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { templateMediaName } from '@pesan/contracts/upload';
+import { toMetaCreateBody, type WaTemplate } from '@pesan/contracts/wa-template-model';
 import type { Db } from '../../db/client.ts';
-import { GraphError, graphCreateTemplate, graphDeleteTemplate, graphEditTemplate, type GraphOptions } from '../../messaging/whatsapp/graph-client.ts';
+import { GraphError, graphCreateTemplate, graphDeleteTemplate, graphEditTemplate, graphUploadFile, type GraphOptions } from '../../messaging/whatsapp/graph-client.ts';
 import { applicationSender } from '../../messaging/whatsapp/sender.service.ts';
 import type { TemplateDecision } from '../../messaging/whatsapp/template-status.ts';
 import { rejectionNotes, sandboxReview, type ReviewDecision } from './sandbox-reviewer.ts';
@@ -34,8 +37,10 @@ export interface ReviewDeps {
   enqueueReview: (job: ReviewJob, startAfter?: Date) => Promise<void>;
   /** The sandbox reviewer's delay (REVIEW_DELAY_MS), in ms. */
   reviewDelayMs: number;
-  /** The Graph API settings when WHATSAPP_DRIVER=cloud, else null (the sandbox reviewer decides). */
-  graph: GraphOptions | null;
+  /** The Graph API settings and the Meta app id (WHATSAPP_APP_ID) when WHATSAPP_DRIVER=cloud, else null (the sandbox reviewer decides). */
+  graph: (GraphOptions & { appId: string }) | null;
+  /** The organization's stored template media file of that name, or null (upload.service.ts findTemplateMedia). */
+  findTemplateMedia: (organizationId: string, name: string) => Promise<{ name: string; path: string; mime: string; size: number } | null>;
   /** Tells the application's status webhook endpoint of a decision (webhook-delivery.ts emitTemplateDecision). */
   emitDecision: (d: TemplateDecision) => Promise<void>;
   /** Whether a review job for this submission is still queued, waiting for a retry or running (jobs/registry.ts). */
@@ -49,7 +54,7 @@ export interface ReviewDeps {
 export const REVIEW_SWEEP_GRACE_MS = 2 * 60_000;
 
 /** The Graph settings and WABA a template of `applicationId` is submitted with, or null (sandbox). */
-async function cloudTarget(deps: Pick<ReviewDeps, 'db' | 'graph'>, organizationId: string, applicationId: string): Promise<{ graph: GraphOptions; wabaId: string } | null> {
+async function cloudTarget(deps: Pick<ReviewDeps, 'db' | 'graph'>, organizationId: string, applicationId: string): Promise<{ graph: GraphOptions & { appId: string }; wabaId: string } | null> {
   if (!deps.graph) return null;
   const sender = await applicationSender(deps.db, organizationId, applicationId);
   return sender ? { graph: deps.graph, wabaId: sender.wabaId } : null;
@@ -106,6 +111,43 @@ async function decide(deps: Pick<ReviewDeps, 'db' | 'now' | 'emitDecision'>, id:
   return true;
 }
 
+/** The recommendation of a template whose media header sample is no longer stored. */
+const MEDIA_GONE = "The header's sample file is no longer stored. Upload it again and submit the template.";
+
+/**
+ * `template` as Meta takes it: each media header sample that is one of our uploads (a
+ * templateMediaHandle) is uploaded to Meta with the Resumable Upload API (graphUploadFile) and
+ * replaced by Meta's handle; other handles (Meta's own, moved from WhatsApp Manager) stay.
+ * Returns `{missing: name}` when an upload's file or row is gone.
+ * @throws GraphError from the upload (retryable ones retry the job).
+ */
+async function withMetaMediaHandles(
+  deps: Pick<ReviewDeps, 'findTemplateMedia'>,
+  graph: GraphOptions & { appId: string },
+  organizationId: string,
+  template: WaTemplate,
+): Promise<{ template: WaTemplate } | { missing: string }> {
+  const components: WaTemplate['components'] = [];
+  for (const c of template.components) {
+    const handles = c.type === 'HEADER' && 'example' in c ? (c.example as { header_handle?: string[] } | undefined)?.header_handle : undefined;
+    const name = handles?.[0] ? templateMediaName(handles[0]) : null;
+    if (!name) {
+      components.push(c);
+      continue;
+    }
+    const file = await deps.findTemplateMedia(organizationId, name);
+    if (!file) return { missing: name };
+    const { handle } = await graphUploadFile(graph, graph.appId, {
+      name: file.name,
+      mime: file.mime,
+      size: file.size,
+      open: () => Readable.toWeb(createReadStream(file.path)) as ReadableStream<Uint8Array>,
+    });
+    components.push({ ...c, example: { ...(c as { example: object }).example, header_handle: [handle] } } as typeof c);
+  }
+  return { template: { ...template, components } };
+}
+
 /** Graph failures worth retrying (the job is retried by pg-boss): no answer, 429, 5xx, Meta's transient codes. */
 function retryable(err: GraphError): boolean {
   return err.httpStatus === 0 || err.httpStatus === 429 || err.httpStatus >= 500 || (err.code !== null && [1, 2, 4, 17, 32, 80007, 80008, 613].includes(err.code));
@@ -129,8 +171,13 @@ export async function reviewTemplate(deps: ReviewDeps, job: ReviewJob): Promise<
     await decide(deps, t.id, submittedAt, sandboxReview(template, others), null);
     return;
   }
-  const body = toMetaCreateBody(template) as unknown as Record<string, unknown>;
   try {
+    const withHandles = await withMetaMediaHandles(deps, cloud.graph, t.organizationId, template);
+    if ('missing' in withHandles) {
+      await decide(deps, t.id, submittedAt, { status: 'REJECTED', reason: 'INVALID_FORMAT', recommendation: MEDIA_GONE, notes: rejectionNotes('INVALID_FORMAT', MEDIA_GONE) }, cloud.wabaId);
+      return;
+    }
+    const body = toMetaCreateBody(withHandles.template) as unknown as Record<string, unknown>;
     if (t.metaTemplateId) {
       const { name: _name, language: _language, ...edit } = body;
       await graphEditTemplate(cloud.graph, t.metaTemplateId, edit);

@@ -14,7 +14,7 @@ import { AppError, fieldError } from '../../lib/errors.ts';
 import { deleteAtMeta, queueReview } from './template-review.service.ts';
 import { contentColumns, toMetaTemplateObject, type MetaTemplateObject } from './template-rows.ts';
 import * as repo from './wa-templates.repo.ts';
-import { insertWithCode, issuesError, type WaTemplatesDeps } from './wa-templates.service.ts';
+import { insertWithCode, issuesError, refuseForeignMedia, type WaTemplatesDeps } from './wa-templates.service.ts';
 
 /** The caller of a /v1 template call: the token's application and organization. */
 export interface V1TemplateCaller {
@@ -38,6 +38,7 @@ const nameTakenInLanguage = (name: string, language: string) => `A template name
 export async function createV1Template(deps: WaTemplatesDeps, caller: V1TemplateCaller, t: WaTemplate): Promise<{ id: string; status: string; category: string }> {
   const issues = validateTemplate(t);
   if (issues.length) throw issuesError(issues);
+  await refuseForeignMedia(deps, caller.organizationId, t);
   if (await repo.isNameTaken(deps.db, caller.applicationId, t.name, { language: t.language })) throw fieldError('name', nameTakenInLanguage(t.name, t.language));
   const now = deps.now();
   const created = await insertWithCode(

@@ -18,6 +18,7 @@ import { WA_TEMPLATE_MESSAGES as M } from '@pesan/contracts/wa-template-messages
 import { WA_TEMPLATE_LIMITS, sanitizeTemplateName, type WaTemplate } from '@pesan/contracts/wa-template-model';
 import { formBlockers, validateTemplate, type TemplateIssue } from '@pesan/contracts/wa-template-rules';
 import { isTemplateEditable } from '@pesan/contracts/wa-template-status';
+import { templateMediaName } from '@pesan/contracts/upload';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { deleteAtMeta, queueReview, type ReviewDeps } from './template-review.service.ts';
 import { contentColumns, newTemplateCode, storedTemplate, toTemplateRow } from './template-rows.ts';
@@ -127,6 +128,24 @@ function contentOf(payload: ConsoleTemplatePayload, submit: boolean): WaTemplate
 }
 
 /**
+ * Refuses a template whose media header sample is an upload handle (templateMediaHandle) that does
+ * not name a stored template media file of organization `organizationId` (another organization's,
+ * an avatar, a made-up or deleted one). Meta's own handles and sample URLs are not checked here.
+ * @throws AppError 400 on `components.{i}.example.header_handle` with M.headerMediaNotFound.
+ */
+export async function refuseForeignMedia(deps: Pick<WaTemplatesDeps, 'findTemplateMedia'>, organizationId: string, template: WaTemplate): Promise<void> {
+  for (const [i, c] of template.components.entries()) {
+    if (c.type !== 'HEADER' || !('example' in c)) continue;
+    const handle = (c.example as { header_handle?: string[] } | undefined)?.header_handle?.[0];
+    const name = handle ? templateMediaName(handle) : null;
+    if (name && !(await deps.findTemplateMedia(organizationId, name))) {
+      const message = M.headerMediaNotFound('format' in c ? String(c.format) : 'file');
+      throw new AppError('invalid_request', message, [{ path: `components.${i}.example.header_handle`, message }]);
+    }
+  }
+}
+
+/**
  * `POST /api/wa/template?draft=…` (§2.3, §2.4, §3, §4, §5): creates a template of application
  * `payload.application_id` (400 when absent, 404 when not the organization's) with the sanitised
  * name (§5.1), refused with 400 and the issues when formBlockers (always) or validateTemplate
@@ -144,6 +163,7 @@ export async function createTemplate(
   const app = await ownApplication(deps, caller.organizationId, payload.application_id);
   const name = sanitizeTemplateName(payload.template_name);
   const template = contentOf({ ...payload, template_name: name }, !draft);
+  await refuseForeignMedia(deps, caller.organizationId, template);
   if (await repo.isNameTaken(deps.db, app.id, name)) throw fieldError('template_name', API.nameTaken);
   const now = deps.now();
   const created = await insertWithCode(
@@ -182,6 +202,7 @@ export async function updateTemplate(deps: WaTemplatesDeps, organizationId: stri
   const locked = consoleTemplatePayloadSchema.safeParse({ ...payload, template_name: t.name, template_category: t.category, language: t.language });
   if (!locked.success) throw new AppError('invalid_request', locked.error.issues[0]?.message ?? 'Invalid template', locked.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
   const template = contentOf(locked.data, !draft);
+  await refuseForeignMedia(deps, organizationId, template);
   const now = deps.now();
   const changed = await repo.updateTemplate(
     deps.db,

@@ -38,6 +38,7 @@ import {
 } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { ConsoleTemplatePayload } from '@pesan/contracts/wa-template-console';
+import { templateMediaName } from '@pesan/contracts/upload';
 import { parseWhatsappText, type VariableSamples, type WaTextNode } from '../utils/whatsapp-text.ts';
 
 /** Sender name shown when the application has no WhatsApp (masking) sender name (§2.2). */
@@ -110,6 +111,17 @@ export function WhatsappText({ text, samples }: { text: string; samples?: Variab
 }
 
 /** A URL the page may show as an image or video (same origin, blob: or data:). */
+/**
+ * Where the console can show a media header's sample: `mediaUrl` when the editor has one, else the
+ * stored upload a header handle of ours names (`/api/uploads/{name}`), else the handle itself (a
+ * URL given as the sample; Meta's own handles are not displayable and show the placeholder).
+ */
+export function headerSampleUrl(mediaUrl: string | null | undefined, handle: string | undefined): string | undefined {
+  if (mediaUrl) return mediaUrl;
+  const name = handle ? templateMediaName(handle) : null;
+  return name ? `/api/uploads/${name}` : handle;
+}
+
 export function isDisplayableMediaUrl(url: string | null | undefined): url is string {
   if (!url) return false;
   if (url.startsWith('blob:') || url.startsWith('data:image/') || url.startsWith('data:video/')) return true;
@@ -157,7 +169,7 @@ function HeaderPart({ header, mediaUrl, fileName }: { header: Header; mediaUrl?:
         </Group>
       );
     case 'image': {
-      const url = mediaUrl ?? header.example?.header_handle[0];
+      const url = headerSampleUrl(mediaUrl, header.example?.header_handle[0]);
       return isDisplayableMediaUrl(url) ? (
         <img src={url} alt="Header image" style={{ display: 'block', width: '100%', maxHeight: 180, objectFit: 'cover', borderRadius: 6 }} />
       ) : (
@@ -165,7 +177,7 @@ function HeaderPart({ header, mediaUrl, fileName }: { header: Header; mediaUrl?:
       );
     }
     case 'video': {
-      const url = mediaUrl ?? header.example?.header_handle[0];
+      const url = headerSampleUrl(mediaUrl, header.example?.header_handle[0]);
       return isDisplayableMediaUrl(url) ? (
         <video src={url} muted playsInline aria-label="Header video" style={{ display: 'block', width: '100%', maxHeight: 180, borderRadius: 6, background: '#000' }} />
       ) : (

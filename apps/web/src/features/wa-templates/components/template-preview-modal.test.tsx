@@ -107,4 +107,14 @@ describe('PhonePreview', () => {
     expect(screen.queryByRole('img', { name: 'Header image' })).toBeNull();
     expect(screen.getByText('Image')).toBeTruthy();
   });
+
+  it('shows a stored media header sample from the upload its handle names', async () => {
+    const name = `${'ab'.repeat(16)}.jpg`;
+    const handle = `4::${btoa('image/jpeg')}:${btoa(name).replace(/=+$/, '')}`;
+    const base = templateRow('t5');
+    const row = { ...base, payload: { ...base.payload, header: { type: 'image' as const, example: { header_handle: [handle] } } } };
+    renderWithProviders(<TemplatePreviewModal row={row} onClose={() => {}} />);
+    const phone = await screen.findByRole('figure', { name: 'WhatsApp preview' });
+    expect(within(phone).getByRole('img', { name: 'Header image' }).getAttribute('src')).toBe(`/api/uploads/${name}`);
+  });
 });
