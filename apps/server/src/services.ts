@@ -87,7 +87,7 @@ export function createServices(ctx: AppInfra) {
     findTemplateMedia: (organizationId: string, name: string) => findTemplateMedia(ctx, organizationId, name),
     emitDecision: (d: TemplateDecision) => emitTemplateDecision(webhookDeps, d),
   };
-  const reportDeps = { db, queryArrays: ctx.database.executor.queryArrays, now, store: createReportStore(ctx.config), enqueueReport: reportEnqueuer(ctx.boss) };
+  const reportDeps = { db, queryArrays: ctx.database.executor.queryArrays, copyCsv: ctx.database.executor.copyCsv, now, store: createReportStore(ctx.config), enqueueReport: reportEnqueuer(ctx.boss) };
   return {
     drivers,
     dispatch,

@@ -378,6 +378,42 @@ describe('reports API', () => {
       expect(await reportRow(doomed)).toMatchObject({ status: 'failed', reason: REPORT_MESSAGES.interrupted });
     });
 
+    it.skipIf(process.env.TEST_DB !== 'postgres')('on PostgreSQL writes CSV with COPY: byte for byte the batch path’s file, with the formula guard, quotes, line breaks and progress', async () => {
+      const base = { organizationId: a.organizationId, applicationId: appId, channel: 'call' };
+      const tricky: [string, string | null, string | null][] = [
+        ['+6281233330001', 'Line one\nline "two", then three', '-cmd'],
+        ['+6281233330002', '+1 2', '@SUM(1)'],
+        ['+6281233330003', '\tTAB first', null],
+        ['+6281233330004', null, '+SUM(A1)'],
+        ['+6281233330005', '', 'plain'],
+      ];
+      for (const [i, [recipient, reason, templateName]] of tricky.entries()) {
+        await insertMessage(t, { ...base, recipient, status: 'failed', reason, templateName, country: null, createdAt: jakarta(`${DAY1}T0${i}:10:00`), updatedAt: jakarta(`${DAY1}T0${i}:10:09`) });
+      }
+      const copied = await queuedReport({ channel: 'call' });
+      const batched = await queuedReport({ channel: 'call' });
+      let copyUsed = false;
+      const copyCsv: ReportGenerationDeps['copyCsv'] = (q) => {
+        copyUsed = true;
+        return t.ctx.database.executor.copyCsv!(q);
+      };
+      await generateReport({ ...deps, copyCsv }, copied);
+      await generateReport(deps, batched);
+      expect(copyUsed).toBe(true);
+      expect(await reportRow(copied)).toMatchObject({ status: 'done', rowsWritten: 5, totalRows: 5 });
+      expect(await reportRow(batched)).toMatchObject({ status: 'done', rowsWritten: 5 });
+      const copyFile = (await download(copied)).rawPayload;
+      expect(copyFile.equals((await download(batched)).rawPayload)).toBe(true);
+      const rows = parse(copyFile, { bom: true }) as string[][];
+      expect(rows.slice(1).map((r) => [r[2], r[4], r[7]])).toEqual([
+        ['Call', 'Line one\nline "two", then three', "'-cmd"],
+        ['Call', '+1 2', "'@SUM(1)"],
+        ['Call', "'\tTAB first", ''],
+        ['Call', '', "'+SUM(A1)"],
+        ['Call', '', 'plain'],
+      ]);
+    });
+
     it('deletes reports created more than 30 days ago with their files', async () => {
       const old = await queuedReport({ createdAt: new Date(clock.getTime() - 31 * 86_400_000) });
       await generateReport(deps, old);

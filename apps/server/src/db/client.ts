@@ -11,7 +11,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Readable } from 'node:stream';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import { lockDirectory } from './data-dir-lock.ts';
 
 /** The Drizzle database both drivers satisfy; repos take this. */
@@ -26,6 +28,14 @@ export interface SqlExecutor {
    * query with Drizzle and pass its `toSQL()`.
    */
   queryArrays(query: { sql: string; params: unknown[] }): Promise<unknown[][]>;
+  /**
+   * PostgreSQL only (absent on PGlite): streams the rows of one Drizzle-built select as CSV
+   * (`COPY (select …) TO STDOUT WITH (FORMAT csv)`: no header, NULL as an empty field, `\n` line
+   * ends) from a dedicated pooled connection, released when the stream ends, fails or is
+   * destroyed. COPY takes no bind parameters, so each `$n` of the query is inlined as a literal
+   * escaped by the driver (pg escapeLiteral).
+   */
+  copyCsv?(query: { sql: string; params: unknown[] }): Promise<Readable>;
 }
 
 export interface Database {
@@ -103,6 +113,23 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
+/**
+ * `sqlText` with each placeholder `$n` replaced by `params[n-1]` as an escaped literal (`escape`:
+ * the driver's escapeLiteral; Dates as ISO strings, null as NULL). For statements that take no
+ * bind parameters (COPY). Placeholders inside the statement's own quoted literals are not expected
+ * (Drizzle parameterises every value).
+ * @throws Error when a placeholder has no parameter.
+ */
+export function inlineParams(sqlText: string, params: unknown[], escape: (v: string) => string): string {
+  return sqlText.replace(/\$(\d+)/g, (_m, n: string) => {
+    const i = Number(n) - 1;
+    if (i < 0 || i >= params.length) throw new Error(`no parameter for $${n}`);
+    const v = params[i];
+    if (v === null || v === undefined) return 'NULL';
+    return escape(v instanceof Date ? v.toISOString() : String(v));
+  });
+}
+
 /** Opens a PostgreSQL pool on `url`. */
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
@@ -122,6 +149,27 @@ export async function openPostgres(url: string): Promise<Database> {
     executor: {
       executeSql: (text, values) => pool.query(text, values as unknown[]),
       queryArrays: async (q) => (await pool.query<unknown[]>({ text: q.sql, values: q.params, rowMode: 'array' })).rows,
+      copyCsv: async (q) => {
+        const client = await pool.connect();
+        let released = false;
+        const release = (err?: Error) => {
+          if (released) return;
+          released = true;
+          // A connection whose COPY was cut off mid-stream is not given back to the pool.
+          client.release(err ?? undefined);
+        };
+        try {
+          const sqlText = inlineParams(q.sql, q.params, (v) => client.escapeLiteral(v));
+          const stream = client.query(copyTo(`copy (${sqlText}) to stdout with (format csv)`));
+          stream.once('end', () => release());
+          stream.once('error', (err) => release(err));
+          stream.once('close', () => release(stream.readableEnded ? undefined : new Error('COPY stream closed early')));
+          return stream;
+        } catch (err) {
+          release(err as Error);
+          throw err;
+        }
+      },
     },
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
     hasSchema: async () => (await pool.query<{ t: string | null }>(HAS_SCHEMA_SQL)).rows[0]?.t != null,

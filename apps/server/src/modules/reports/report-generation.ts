@@ -6,14 +6,15 @@
  * queue, fails them after MAX_ATTEMPTS, and deletes reports older than REPORT_RETENTION_DAYS with
  * their files.
  */
-import { finished } from 'node:stream/promises';
+import { Transform, type Writable } from 'node:stream';
+import { finished, pipeline } from 'node:stream/promises';
 import { CHANNELS, type ChannelId } from '@pesan/contracts/channels';
 import { REPORT_CONTENT_TYPES, REPORT_MESSAGES, REPORT_RETENTION_DAYS, reportColumns, type ReportType } from '@pesan/contracts/reports';
 import { recordsSearchTerm } from '@pesan/contracts/records-search';
 import type { Db, SqlExecutor } from '../../db/client.ts';
 import * as repo from './reports.repo.ts';
 import { reportFileKey, type ReportStore } from './report-store.ts';
-import { createReportWriter, neutraliseFormula, type ReportCell } from './report-writer.ts';
+import { createReportWriter, csvHeader, neutraliseFormula, type ReportCell } from './report-writer.ts';
 
 export interface ReportGenerationDeps {
   db: Db;
@@ -23,6 +24,12 @@ export interface ReportGenerationDeps {
   store: ReportStore;
   /** Queues the generation job of a report. */
   enqueueReport: (reportId: string) => Promise<void>;
+  /**
+   * PostgreSQL's COPY … TO STDOUT as CSV (db/client.ts SqlExecutor.copyCsv), when the database has
+   * it: CSV reports are then written by PostgreSQL's own CSV writer (bench/report.ts). Absent on
+   * PGlite, where CSV reports go through keyset batches and csv-stringify as XLSX ones do.
+   */
+  copyCsv?: SqlExecutor['copyCsv'];
   /** Rows per keyset batch (default REPORT_BATCH_ROWS; tests use small ones to see progress). */
   batchRows?: number;
   /** Least time between progress writes (default REPORT_PROGRESS_EVERY_MS; tests use 0). */
@@ -101,6 +108,37 @@ function toCells(row: repo.ReportMessageRow, csv: boolean): ReportCell[] {
 class LostReportError extends Error {}
 
 /**
+ * Writes a CSV report with PostgreSQL's COPY: the BOM and header row (csv-stringify, as the batch
+ * path writes them), then the COPY stream of `query` piped into `out` (ended at the end) with its
+ * backpressure. Rows are counted as they pass (a line end outside quotes ends a row) and
+ * `onProgress(rows)` is awaited between chunks (it throttles itself; a rejection, such as a lost
+ * report, stops the copy). Resolves with the rows written.
+ */
+async function copyCsvReport(
+  copyCsv: NonNullable<SqlExecutor['copyCsv']>,
+  query: { sql: string; params: unknown[] },
+  header: string[],
+  out: Writable,
+  onProgress: (rows: number) => Promise<void>,
+): Promise<number> {
+  out.write(csvHeader(header));
+  let rows = 0;
+  let quoted = false;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      for (let i = 0; i < chunk.length; i++) {
+        const b = chunk[i];
+        if (b === 0x22) quoted = !quoted;
+        else if (b === 0x0a && !quoted) rows++;
+      }
+      onProgress(rows).then(() => done(null, chunk), done);
+    },
+  });
+  await pipeline(await copyCsv(query), counter, out);
+  return rows;
+}
+
+/**
  * Generates report `reportId` if it can be taken (in-queue, or processing with a dead worker);
  * otherwise does nothing. Never throws for a failure of the report itself: that is recorded as
  * status failed with its reason (additional_info.reason). Throws only when the database is gone.
@@ -127,6 +165,16 @@ export async function generateReport(deps: ReportGenerationDeps, reportId: strin
   };
   try {
     await progress(await repo.countReportRows(db, filter));
+    if (type === 'csv' && deps.copyCsv) {
+      written = await copyCsvReport(deps.copyCsv, repo.reportCsvCopyQuery(db, filter, report.timeZone, CHANNEL_LABEL), reportColumns(report.timeZone), upload.stream, (rows) => {
+        written = rows;
+        return progress();
+      });
+      await finished(upload.stream);
+      const bytes = await upload.done();
+      if (!(await repo.finishReport(db, reportId, attempt, { fileKey: key, fileBytes: bytes, rowsWritten: written, now: now() }))) await store.remove(key);
+      return;
+    }
     const writer = createReportWriter(type, upload.stream, reportColumns(report.timeZone));
     const read = (after: { at: string; id: string } | null) => repo.readReportRows(db, deps.queryArrays, filter, report.timeZone, after, batchRows);
     const guarded = (batch: Promise<repo.ReportMessageRow[]>) => {

@@ -36,9 +36,13 @@ export function neutraliseFormula(cell: string): string {
   return cell;
 }
 
+/** The start of a CSV report: a UTF-8 BOM (spreadsheet programs then read accents right) and the header row. */
+export function csvHeader(header: string[]): string {
+  return stringify([header], { bom: true });
+}
+
 function csvWriter(out: Writable, header: string[]): ReportFileWriter {
-  // UTF-8 BOM first, so spreadsheet programs read names with accents right.
-  out.write(stringify([header], { bom: true }));
+  out.write(csvHeader(header));
   return {
     async writeRows(rows) {
       out.write(stringify(rows));

@@ -251,6 +251,48 @@ export async function readReportRows(
   return (await queryArrays(query.toSQL())) as ReportMessageRow[];
 }
 
+/**
+ * A text cell guarded as neutraliseFormula (report-writer.ts) guards it, in SQL: a leading
+ * apostrophe when the text starts with `=`, `@`, a tab or a carriage return, or with `+`/`-` not
+ * followed by a plain number (E.164 numbers stay as they are); an empty text as NULL.
+ */
+const formulaGuarded = (text: SQL) => {
+  // An empty text as NULL: COPY quotes an empty string ("") where csv-stringify writes nothing.
+  const cell = sql`nullif(${text}, '')`;
+  return sql`case when left(${cell}, 1) in ('=', '@', chr(9), chr(13)) or (left(${cell}, 1) in ('+', '-') and ${cell} !~ '^[+-][0-9][0-9 ]*$') then '''' || ${cell} else ${cell} end`;
+};
+
+/**
+ * The whole of a report's CSV body as one select for PostgreSQL's COPY (SqlExecutor.copyCsv), in
+ * index order (created_at, id): the cells of readReportRows with the channel's label for its id
+ * (`labels`) and the CSV formula guard on recipient, status, reason, country and template name, so
+ * that COPY's CSV is the file the batch path writes. No keyset: COPY streams the range in one
+ * read, and the report is generated again from the start after an interruption.
+ */
+export function reportCsvCopyQuery(db: Db, f: ReportRowsFilter, timeZone: string, labels: ReadonlyMap<string, string>): { sql: string; params: unknown[] } {
+  const label = sql.join(
+    [...labels].map(([id, text]) => sql`when ${id} then ${text}`),
+    sql` `,
+  );
+  return db
+    .select({
+      id: messages.id,
+      recipient: formulaGuarded(sql`${messages.recipient}`),
+      channel: sql`case ${messages.channel} ${label} else ${messages.channel} end`,
+      status: formulaGuarded(sql`${messages.status}`),
+      reason: formulaGuarded(sql`${messages.reason}`),
+      country: formulaGuarded(sql`${messages.country}`),
+      totalSms: messages.totalSms,
+      templateName: formulaGuarded(sql`${messages.templateName}`),
+      createdAt: sql<string>`to_char(${messages.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
+      updatedAt: sql<string>`to_char(${messages.updatedAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
+    })
+    .from(messages)
+    .where(rowsWhere(f))
+    .orderBy(messages.createdAt, messages.id)
+    .toSQL();
+}
+
 /** A report row as readReportRows answers it (the column order of its select). */
 export type ReportMessageRow = [
   id: string,
