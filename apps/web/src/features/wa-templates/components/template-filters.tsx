@@ -7,8 +7,8 @@
  * time the panel opens; Apply hands them over (in the panel's order) and closes.
  */
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Divider, Group, Popover, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconFilter } from '@tabler/icons-react';
+import { Checkbox, Divider, ScrollArea, Stack, Text } from '@mantine/core';
+import { FilterPopover, inOptionOrder, toggleItem as toggle } from '../../../components/filter-popover.tsx';
 import { TEMPLATE_FILTER_STATUSES, TEMPLATE_STATUS_LABELS, type TemplateStatus } from '@pesan/contracts/wa-template-status';
 import type { TemplateApplication } from '../api/list-template-applications.ts';
 
@@ -24,121 +24,83 @@ export interface TemplateFiltersProps {
   onApply: (value: TemplateFiltersValue) => void;
 }
 
-const toggle = <T,>(list: readonly T[], item: T, on: boolean): T[] => (on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item));
 
 /** The 'Filters' button and its panel (see the module comment). */
 export function TemplateFilters({ applications, value, onApply }: TemplateFiltersProps) {
-  const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState<TemplateFiltersValue>(value);
   const count = value.statuses.length + value.applicationIds.length;
   const ticked = TEMPLATE_FILTER_STATUSES.filter((s) => draft.statuses.includes(s)).length;
 
-  const open = (o: boolean) => {
-    if (o) setDraft(value);
-    setOpened(o);
-  };
-
   return (
-    <Popover opened={opened} onChange={open} position="bottom-start" shadow="md" width={300} trapFocus returnFocus>
-      <Popover.Target>
-        <Button
-          variant="default"
-          leftSection={<IconFilter size={16} aria-hidden />}
-          rightSection={
-            count > 0 ? (
-              <>
-                <Badge size="sm" circle aria-hidden>
-                  {count}
-                </Badge>
-                <VisuallyHidden>{`, ${count} selected`}</VisuallyHidden>
-              </>
-            ) : undefined
-          }
-          onClick={() => open(!opened)}
-        >
-          Filters
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown aria-label="Filters" p="sm">
-        <Stack gap="sm">
-          <Stack gap={8} role="group" aria-labelledby="wa-filter-status">
-            <Text id="wa-filter-status" size="sm" fw={700}>
-              Status
-            </Text>
-            <Checkbox
-              label="All"
-              checked={ticked === TEMPLATE_FILTER_STATUSES.length}
-              indeterminate={ticked > 0 && ticked < TEMPLATE_FILTER_STATUSES.length}
-              onChange={(e) => {
-                const on = e.currentTarget.checked;
-                setDraft((d) => ({ ...d, statuses: on ? [...TEMPLATE_FILTER_STATUSES] : [] }));
-              }}
-            />
-            {TEMPLATE_FILTER_STATUSES.map((s) => (
-              <Checkbox
-                key={s}
-                label={TEMPLATE_STATUS_LABELS[s]}
-                pl="md"
-                checked={draft.statuses.includes(s)}
-                onChange={(e) => {
-                  const on = e.currentTarget.checked;
-                  setDraft((d) => ({ ...d, statuses: toggle(d.statuses, s, on) }));
-                }}
-              />
-            ))}
+    <FilterPopover
+      count={count}
+      onOpen={() => setDraft(value)}
+      onReset={() => setDraft({ statuses: [], applicationIds: [] })}
+      onApply={() =>
+        onApply({
+          statuses: TEMPLATE_FILTER_STATUSES.filter((s) => draft.statuses.includes(s)),
+          applicationIds: inOptionOrder(draft.applicationIds, applications ?? []),
+        })
+      }
+    >
+      <Stack gap={8} role="group" aria-labelledby="wa-filter-status">
+        <Text id="wa-filter-status" size="sm" fw={700}>
+          Status
+        </Text>
+        <Checkbox
+          label="All"
+          checked={ticked === TEMPLATE_FILTER_STATUSES.length}
+          indeterminate={ticked > 0 && ticked < TEMPLATE_FILTER_STATUSES.length}
+          onChange={(e) => {
+            const on = e.currentTarget.checked;
+            setDraft((d) => ({ ...d, statuses: on ? [...TEMPLATE_FILTER_STATUSES] : [] }));
+          }}
+        />
+        {TEMPLATE_FILTER_STATUSES.map((s) => (
+          <Checkbox
+            key={s}
+            label={TEMPLATE_STATUS_LABELS[s]}
+            pl="md"
+            checked={draft.statuses.includes(s)}
+            onChange={(e) => {
+              const on = e.currentTarget.checked;
+              setDraft((d) => ({ ...d, statuses: toggle(d.statuses, s, on) }));
+            }}
+          />
+        ))}
+      </Stack>
+      <Divider />
+      <Stack gap={8} role="group" aria-labelledby="wa-filter-application">
+        <Text id="wa-filter-application" size="sm" fw={700}>
+          Application
+        </Text>
+        <ScrollArea.Autosize mah={180} type="auto" offsetScrollbars>
+          <Stack gap={8}>
+            {!applications ? (
+              <Text size="sm" c="gray.7">
+                Loading…
+              </Text>
+            ) : applications.length === 0 ? (
+              <Text size="sm" c="gray.7">
+                No application yet
+              </Text>
+            ) : (
+              applications.map((a) => (
+                <Checkbox
+                  key={a.id}
+                  label={a.name}
+                  checked={draft.applicationIds.includes(a.id)}
+                  onChange={(e) => {
+                    const on = e.currentTarget.checked;
+                    setDraft((d) => ({ ...d, applicationIds: toggle(d.applicationIds, a.id, on) }));
+                  }}
+                  styles={{ label: { overflowWrap: 'anywhere' } }}
+                />
+              ))
+            )}
           </Stack>
-          <Divider />
-          <Stack gap={8} role="group" aria-labelledby="wa-filter-application">
-            <Text id="wa-filter-application" size="sm" fw={700}>
-              Application
-            </Text>
-            <ScrollArea.Autosize mah={180} type="auto" offsetScrollbars>
-              <Stack gap={8}>
-                {!applications ? (
-                  <Text size="sm" c="gray.7">
-                    Loading…
-                  </Text>
-                ) : applications.length === 0 ? (
-                  <Text size="sm" c="gray.7">
-                    No application yet
-                  </Text>
-                ) : (
-                  applications.map((a) => (
-                    <Checkbox
-                      key={a.id}
-                      label={a.name}
-                      checked={draft.applicationIds.includes(a.id)}
-                      onChange={(e) => {
-                        const on = e.currentTarget.checked;
-                        setDraft((d) => ({ ...d, applicationIds: toggle(d.applicationIds, a.id, on) }));
-                      }}
-                      styles={{ label: { overflowWrap: 'anywhere' } }}
-                    />
-                  ))
-                )}
-              </Stack>
-            </ScrollArea.Autosize>
-          </Stack>
-          <Group justify="space-between" gap="xs">
-            <Button variant="subtle" size="compact-sm" onClick={() => setDraft({ statuses: [], applicationIds: [] })}>
-              Reset
-            </Button>
-            <Button
-              size="sm"
-              onClick={() => {
-                const order = new Map((applications ?? []).map((a, i) => [a.id, i]));
-                onApply({
-                  statuses: TEMPLATE_FILTER_STATUSES.filter((s) => draft.statuses.includes(s)),
-                  applicationIds: [...draft.applicationIds].sort((x, y) => (order.get(x) ?? 0) - (order.get(y) ?? 0)),
-                });
-                setOpened(false);
-              }}
-            >
-              Apply
-            </Button>
-          </Group>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+        </ScrollArea.Autosize>
+      </Stack>
+    </FilterPopover>
   );
 }

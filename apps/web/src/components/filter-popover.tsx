@@ -1,0 +1,83 @@
+/**
+ * The 'Filters' button and its dropdown shared by the list pages (templates-dashboard-reports.md
+ * §2.2 template list, §2.7 reports): the button shows how many filters are in force (a badge, and
+ * ', N selected' for screen readers); the dropdown (focus trapped, returned on close) holds the
+ * page's option groups, then Reset (clears the ticks) and Apply (hands them over and closes).
+ * Opening calls `onOpen`, where the page starts its ticks from the filters in force.
+ */
+import { useState, type ReactNode } from 'react';
+import { Badge, Button, Group, Popover, Stack, VisuallyHidden } from '@mantine/core';
+import { IconFilter } from '@tabler/icons-react';
+
+export interface FilterPopoverProps {
+  /** Filters in force (the badge); 0 shows none. */
+  count: number;
+  /** Called as the dropdown opens. */
+  onOpen: () => void;
+  /** Reset: clear the ticks (the dropdown stays open). */
+  onReset: () => void;
+  /** Apply: hand the ticks over; the dropdown then closes. */
+  onApply: () => void;
+  /** The option groups. */
+  children: ReactNode;
+}
+
+/** `list` with `item` added (at the end) or removed. */
+export const toggleItem = <T,>(list: readonly T[], item: T, on: boolean): T[] => (on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item));
+
+/** `ids` in the order of `options` (unknown ids last), whatever the order they were ticked in. */
+export function inOptionOrder(ids: readonly string[], options: readonly { id: string }[]): string[] {
+  const order = new Map(options.map((o, i) => [o.id, i]));
+  return [...ids].sort((x, y) => (order.get(x) ?? options.length) - (order.get(y) ?? options.length));
+}
+
+/** The 'Filters' button and its dropdown (see the module comment). */
+export function FilterPopover({ count, onOpen, onReset, onApply, children }: FilterPopoverProps) {
+  const [opened, setOpened] = useState(false);
+  const open = (o: boolean) => {
+    if (o) onOpen();
+    setOpened(o);
+  };
+  return (
+    <Popover opened={opened} onChange={open} position="bottom-start" shadow="md" width={300} trapFocus returnFocus>
+      <Popover.Target>
+        <Button
+          variant="default"
+          leftSection={<IconFilter size={16} aria-hidden />}
+          rightSection={
+            count > 0 ? (
+              <>
+                <Badge size="sm" circle aria-hidden>
+                  {count}
+                </Badge>
+                <VisuallyHidden>{`, ${count} selected`}</VisuallyHidden>
+              </>
+            ) : undefined
+          }
+          onClick={() => open(!opened)}
+        >
+          Filters
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown aria-label="Filters" p="sm">
+        <Stack gap="sm">
+          {children}
+          <Group justify="space-between" gap="xs">
+            <Button variant="subtle" size="compact-sm" onClick={onReset}>
+              Reset
+            </Button>
+            <Button
+              size="sm"
+              onClick={() => {
+                onApply();
+                setOpened(false);
+              }}
+            >
+              Apply
+            </Button>
+          </Group>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
