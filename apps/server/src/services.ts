@@ -50,9 +50,9 @@ import { generateReport, sweepReports } from './modules/reports/report-generatio
 import { createReportStore } from './modules/reports/report-store.ts';
 import { acceptTerms, termsAccepted } from './modules/terms/terms.service.ts';
 import { generateApplicationTokens, generateChannelToken, listTokenStatuses } from './modules/token/token.service.ts';
-import { checkMayUpload, findTemplateMedia, openImage, storeImage, storeTemplateMedia } from './modules/upload/upload.service.ts';
+import { checkMayUpload, findTemplateMedia, openImage, pruneUnusedTemplateMedia, storeImage, storeTemplateMedia } from './modules/upload/upload.service.ts';
 import { getOwnUser, updateOwnUser } from './modules/user/user.service.ts';
-import { bulkDeleteTemplates, checkTemplateName, createTemplate, deleteTemplate, duplicateTemplate, getTemplate, listTemplates, storeReviewedTemplate, updateTemplate } from './modules/wa-templates/wa-templates.service.ts';
+import { bulkDeleteTemplates, checkTemplateName, createTemplate, deleteTemplate, duplicateTemplate, getTemplate, listTemplates, storeReviewedTemplate, updateTemplate, usedTemplateMedia } from './modules/wa-templates/wa-templates.service.ts';
 import { createV1Template, deleteV1Templates, listV1Templates } from './modules/wa-templates/wa-templates-v1.service.ts';
 import { reviewTemplate, sweepReviews } from './modules/wa-templates/template-review.service.ts';
 
@@ -113,7 +113,11 @@ export function createServices(ctx: AppInfra) {
     user: withDeps(ctx, { getOwnUser, updateOwnUser }),
     organization: withDeps(ctx, { createOrganization, getCallerOrganization, getOwnOrganization, updateOwnOrganization }),
     terms: withDeps(ctx, { termsAccepted, acceptTerms }),
-    upload: withDeps(ctx, { checkMayUpload, storeImage, storeTemplateMedia, openImage }),
+    upload: {
+      ...withDeps(ctx, { checkMayUpload, storeImage, storeTemplateMedia, openImage }),
+      /** Deletes template media no live template uses, a week after its upload (maintenance job). */
+      pruneUnusedTemplateMedia: (now?: Date) => pruneUnusedTemplateMedia(ctx, (organizationIds) => usedTemplateMedia({ db }, organizationIds), now),
+    },
     application: { listChannels, ...withDeps(db, { listApplications, getApplication, createApplication, updateApplication, deleteApplication }) },
     token: withDeps(db, { generateChannelToken, generateApplicationTokens, listTokenStatuses }),
     records: withDeps(db, { listRecords, getRecord }),

@@ -9,13 +9,15 @@
  * the edit of a rejected template, Meta's refusal, an immediate decision, and the delete.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WA_TEMPLATE_MESSAGES as M } from '@pesan/contracts/wa-template-messages';
 import { toMetaCreateBody, type WaTemplate } from '@pesan/contracts/wa-template-model';
 import { waTemplates } from '../src/db/schema/templates.ts';
+import { uploads } from '../src/db/schema/uploads.ts';
+import { templateMediaName } from '@pesan/contracts/upload';
 import { upsertSender } from '../src/messaging/whatsapp/senders.repo.ts';
 import { JOBS, QUEUES } from '../src/jobs/registry.ts';
 import { REVIEW_SWEEP_GRACE_MS } from '../src/modules/wa-templates/template-review.service.ts';
@@ -488,6 +490,30 @@ describe('Cloud API review (fake Graph API, Meta’s webhooks)', () => {
     expect(v1.statusCode, v1.body).toBe(400);
     expect(v1.json().error.message).toBe(message);
     expect(await count()).toBe(0);
+  });
+
+  it('deletes template media no live template uses a week after its upload; drafts keep theirs', async () => {
+    const draftHandle = await uploadMedia(A, JPEG, 'image/jpeg');
+    const deletedHandle = await uploadMedia(A, JPEG, 'image/jpeg');
+    const unusedHandle = await uploadMedia(A, JPEG, 'image/jpeg');
+    const save = async (name: string, handle: string) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/wa/template?draft=true', headers: A.headers, payload: imagePayload(name, handle) });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data._id as string;
+    };
+    await save('kept_banner_draft', draftHandle);
+    const gone = await save('gone_banner_draft', deletedHandle);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/wa/template/${gone}`, headers: A.headers })).statusCode).toBe(200);
+    const nameOf = (h: string) => templateMediaName(h)!;
+    const stored = async (h: string) => ({ row: (await t.ctx.database.db.select().from(uploads).where(eq(uploads.name, nameOf(h)))).length, file: existsSync(join(t.dataDir, 'uploads', nameOf(h))) });
+    const prune = (days: number) => t.ctx.services.upload.pruneUnusedTemplateMedia(new Date(Date.now() + days * 86_400_000));
+    // Within the week nothing goes.
+    await prune(6);
+    for (const h of [draftHandle, deletedHandle, unusedHandle]) expect(await stored(h)).toEqual({ row: 1, file: true });
+    expect(await prune(8)).toBeGreaterThanOrEqual(2);
+    expect(await stored(draftHandle)).toEqual({ row: 1, file: true });
+    expect(await stored(deletedHandle)).toEqual({ row: 0, file: false });
+    expect(await stored(unusedHandle)).toEqual({ row: 0, file: false });
   });
 
   it('submits a template created through /v1 to Meta as well', async () => {

@@ -3,7 +3,7 @@
  * deletes expired security records: failed sign-ins past their window, used or expired e-mail
  * tokens, ended sessions, signatures past their replay window, ended rate-limit windows and pacing
  * lanes idle for a day (the SMPP lane of a process gone), and status outbox rows the webhook fan-out
- * took more than 7 days ago.
+ * took more than 7 days ago; and template media no live template uses, a week after its upload.
  * Scheduled with pg-boss's cron (one job per tick across every process).
  */
 import type { AppContext } from '../context.ts';
@@ -17,7 +17,7 @@ import { pruneTakenStatusOutbox } from '../modules/webhooks/webhook-delivery.ts'
 export const MAINTENANCE_CRON = '*/15 * * * *';
 
 /** Deletes every expired security record at `now`; returns the rows deleted per table. */
-export async function pruneExpiredRecords(ctx: Pick<AppContext, 'database'>, now: Date): Promise<Record<string, number>> {
+export async function pruneExpiredRecords(ctx: Pick<AppContext, 'database' | 'services'>, now: Date): Promise<Record<string, number>> {
   const db = ctx.database.db;
   return {
     ...(await pruneAuthRecords(db, now)),
@@ -25,5 +25,6 @@ export async function pruneExpiredRecords(ctx: Pick<AppContext, 'database'>, now
     rate_limits: await pruneRateLimits(db, now),
     dispatch_pacing: await pruneIdleLanes(db, new Date(now.getTime() - 24 * 3_600_000)),
     status_outbox: await pruneTakenStatusOutbox(db, new Date(now.getTime() - 7 * 86_400_000)),
+    template_media: await ctx.services.upload.pruneUnusedTemplateMedia(now),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Uploads table access (SQL only): one row per file stored under `DATA_DIR/uploads/<name>`.
  */
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { uploads } from '../../db/schema/uploads.ts';
 
@@ -77,4 +77,23 @@ export async function lockUserUploads(tx: Db, userId: string): Promise<void> {
  */
 export async function lockOrganizationUploads(tx: Db, organizationId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`uploads-org:${organizationId}`}, 0))`);
+}
+
+/**
+ * Template media (visibility 'organization') created before `before`, by name ascending after
+ * `afterName` (keyset), at most `limit`: the candidates of the unused-media sweep.
+ */
+export async function findOrganizationMediaBefore(db: Db, before: Date, afterName: string, limit: number): Promise<Pick<UploadRow, 'name' | 'organizationId'>[]> {
+  return db
+    .select({ name: uploads.name, organizationId: uploads.organizationId })
+    .from(uploads)
+    .where(and(eq(uploads.visibility, 'organization'), lt(uploads.createdAt, before), gt(uploads.name, afterName)))
+    .orderBy(uploads.name)
+    .limit(limit);
+}
+
+/** Deletes the upload rows named `names`; returns how many went. */
+export async function deleteUploads(db: Db, names: string[]): Promise<number> {
+  if (!names.length) return 0;
+  return (await db.delete(uploads).where(inArray(uploads.name, names)).returning({ name: uploads.name })).length;
 }

@@ -32,6 +32,8 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import {
+  deleteUploads,
+  findOrganizationMediaBefore,
   findUpload,
   findUserUpload,
   insertUpload,
@@ -344,4 +346,31 @@ export async function findTemplateMedia(ctx: UploadDeps, organizationId: string,
   const path = join(uploadsDir(ctx), name);
   const info = await stat(path).catch(() => null);
   return info?.isFile() ? { name, path, mime: row.mime, size: info.size } : null;
+}
+
+/** Template media no template uses is deleted this long after its upload (ms): 7 days, ample for an editor left open. */
+export const UNUSED_TEMPLATE_MEDIA_MS = 7 * 86_400_000;
+
+/**
+ * Deletes template media (rows and files) uploaded more than UNUSED_TEMPLATE_MEDIA_MS before
+ * `now` that no live template of its organization uses (`usedNames(organizationIds)`: the stored
+ * names their header samples name), so abandoned uploads stop counting against the organization's
+ * 500 MB. `now` defaults to ctx.now(). Works in keyset batches of 500. Returns how many it deleted.
+ */
+export async function pruneUnusedTemplateMedia(ctx: UploadDeps, usedNames: (organizationIds: string[]) => Promise<Set<string>>, now: Date = ctx.now()): Promise<number> {
+  const db = ctx.database.db;
+  const before = new Date(now.getTime() - UNUSED_TEMPLATE_MEDIA_MS);
+  let after = '';
+  let deleted = 0;
+  for (;;) {
+    const batch = await findOrganizationMediaBefore(db, before, after, 500);
+    if (!batch.length) break;
+    after = batch[batch.length - 1]!.name;
+    const used = await usedNames([...new Set(batch.map((u) => u.organizationId).filter((id): id is string => !!id))]);
+    const unused = batch.filter((u) => !used.has(u.name)).map((u) => u.name);
+    deleted += await deleteUploads(db, unused);
+    for (const name of unused) await rm(join(uploadsDir(ctx), name), { force: true }).catch(() => undefined);
+    if (batch.length < 500) break;
+  }
+  return deleted;
 }

@@ -274,3 +274,16 @@ export async function findTemplatesInReview(db: Db, submittedBefore: Date, limit
     .orderBy(waTemplates.submittedAt)
     .limit(limit);
 }
+
+/**
+ * The first `header_handle` of every live template's HEADER of the given organizations (the media
+ * header samples they use; templates of any status, drafts too). Handles only, one per template.
+ */
+export async function liveHeaderHandles(db: Db, organizationIds: string[]): Promise<string[]> {
+  if (!organizationIds.length) return [];
+  const rows = await db
+    .select({ handle: sql<string | null>`(select c -> 'example' -> 'header_handle' ->> 0 from jsonb_array_elements(${waTemplates.components}) c where c ->> 'type' = 'HEADER' limit 1)` })
+    .from(waTemplates)
+    .where(and(inArray(waTemplates.organizationId, organizationIds), live));
+  return rows.map((r) => r.handle).filter((h): h is string => !!h);
+}

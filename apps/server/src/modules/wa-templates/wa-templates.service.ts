@@ -344,3 +344,16 @@ export async function storeReviewedTemplate(
     'name',
   );
 }
+
+/**
+ * The stored template media names the live templates of `organizationIds` use as their media
+ * header samples (templateMediaName of each header handle); for the unused-media sweep.
+ */
+export async function usedTemplateMedia(deps: Pick<WaTemplatesDeps, 'db'>, organizationIds: string[]): Promise<Set<string>> {
+  const names = new Set<string>();
+  for (const handle of await repo.liveHeaderHandles(deps.db, organizationIds)) {
+    const name = templateMediaName(handle);
+    if (name) names.add(name);
+  }
+  return names;
+}
