@@ -5,10 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Readable } from 'node:stream';
@@ -88,6 +85,13 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       throw err;
     }
   }
+  // Loaded here, not at the top: PGlite's WebAssembly build is some 45 MB of memory a process on
+  // PostgreSQL never needs (report workers, bench/report.ts).
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const client = dbDir ? new PGlite(dbDir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client) as unknown as Db;

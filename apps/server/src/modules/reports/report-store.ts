@@ -5,10 +5,9 @@
 import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { Transform, type Readable, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 
 /** A file being written: write to `stream`, end it, then await `done` (its size in bytes); `abort` on failure. */
 export interface ReportUpload {
@@ -108,26 +107,44 @@ export function parseS3Url(text: string): S3Location {
   return { endpoint: `${url.protocol}//${url.host}`, bucket, prefix: rest.join('/'), region, credentials };
 }
 
-/** Report files in an S3-compatible bucket, written with multipart uploads as they stream. */
+/**
+ * Report files in an S3-compatible bucket, written with multipart uploads as they stream. The AWS
+ * SDK (some 20 MB of a worker's memory) is loaded on the store's first use, so a deployment on
+ * local files never carries it.
+ */
 export function createS3ReportStore(location: S3Location): ReportStore {
-  const client = new S3Client({
-    endpoint: location.endpoint,
-    forcePathStyle: location.endpoint !== undefined,
-    region: location.region,
-    credentials: location.credentials,
-    // Checksums only where S3 requires them: S3-compatible servers differ in what they accept.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  let loaded: Promise<{ client: S3Client; s3: typeof import('@aws-sdk/client-s3'); Upload: typeof import('@aws-sdk/lib-storage').Upload }> | null = null;
+  const sdk = () =>
+    (loaded ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(([s3, storage]) => ({
+      s3,
+      Upload: storage.Upload,
+      client: new s3.S3Client({
+        endpoint: location.endpoint,
+        forcePathStyle: location.endpoint !== undefined,
+        region: location.region,
+        credentials: location.credentials,
+        // Checksums only where S3 requires them: S3-compatible servers differ in what they accept.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    })));
   const keyOf = (key: string) => (location.prefix ? `${location.prefix}/${key}` : key);
   return {
     kind: 's3',
     upload(key, contentType) {
-      const body = new PassThrough({ highWaterMark: 1 << 20 });
       let bytes = 0;
-      body.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      const upload = new Upload({ client, params: { Bucket: location.bucket, Key: keyOf(key), Body: body, ContentType: contentType }, partSize: 8 * 1024 * 1024, queueSize: 2 });
-      const result = upload.done();
+      // Counts as it passes, without a 'data' listener (that would let bytes flow before the SDK, loaded lazily, reads them).
+      const body = new Transform({
+        highWaterMark: 1 << 20,
+        transform(chunk: Buffer, _enc, done) {
+          bytes += chunk.length;
+          done(null, chunk);
+        },
+      });
+      const upload = sdk().then(
+        ({ client, Upload }) => new Upload({ client, params: { Bucket: location.bucket, Key: keyOf(key), Body: body, ContentType: contentType }, partSize: 8 * 1024 * 1024, queueSize: 2 }),
+      );
+      const result = upload.then((u) => u.done());
       // Failures surface through done(); keep an early one from being unhandled.
       result.catch(() => undefined);
       return {
@@ -138,21 +155,23 @@ export function createS3ReportStore(location: S3Location): ReportStore {
         },
         async abort() {
           body.destroy();
-          await upload.abort().catch(() => undefined);
+          await upload.then((u) => u.abort()).catch(() => undefined);
         },
       };
     },
     async open(key) {
+      const { client, s3 } = await sdk();
       try {
-        const got = await client.send(new GetObjectCommand({ Bucket: location.bucket, Key: keyOf(key) }));
+        const got = await client.send(new s3.GetObjectCommand({ Bucket: location.bucket, Key: keyOf(key) }));
         return { stream: got.Body as Readable, bytes: got.ContentLength };
       } catch (err) {
-        if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
+        if (err instanceof s3.NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
         throw err;
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: location.bucket, Key: keyOf(key) }));
+      const { client, s3 } = await sdk();
+      await client.send(new s3.DeleteObjectCommand({ Bucket: location.bucket, Key: keyOf(key) }));
     },
   };
 }
