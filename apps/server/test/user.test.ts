@@ -50,7 +50,7 @@ describe('user API', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/user/${user.id}`, headers: { cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      data: { id: user.id, fullName: 'Budi Santoso', email: user.email, phoneNumber: '+6281111112222', avatar: null, organizationId: null, emailVerified: true },
+      data: { id: user.id, fullName: 'Budi Santoso', email: user.email, phoneNumber: '+6281111112222', avatar: null, organizationId: null, emailVerified: true, language: null },
     });
     expect(res.body).not.toMatch(/argon2|hash|password/i);
   });
@@ -92,6 +92,23 @@ describe('user API', () => {
     expect((await put(user.id, { fullName: 'Dewi', avatar }, cookie)).json().data.avatar).toBe(avatar);
     expect((await put(user.id, { fullName: 'Dewi', avatar: null }, cookie)).json().data.avatar).toBeNull();
     expect((await row(user.id)).avatar).toBeNull();
+  });
+
+  it('saves the interface language (en or id; null follows the browser), keeps it when left out, refuses any other', async () => {
+    const { cookie, user } = await signUpVerifiedUser(t);
+    const saved = await put(user.id, { fullName: user.fullName, language: 'id' }, cookie);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.language).toBe('id');
+    expect((await row(user.id)).language).toBe('id');
+    // Read back with the session (the user loaded with it on every request).
+    expect((await t.app.inject({ method: 'GET', url: `/api/user/${user.id}`, headers: { cookie } })).json().data.language).toBe('id');
+    expect((await put(user.id, { fullName: 'Same' }, cookie)).json().data.language).toBe('id');
+    const refused = await put(user.id, { fullName: 'Same', language: 'fr' }, cookie);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe('Language must be en or id');
+    expect((await row(user.id)).language).toBe('id');
+    expect((await put(user.id, { fullName: 'Same', language: null }, cookie)).json().data.language).toBeNull();
+    expect((await row(user.id)).language).toBeNull();
   });
 
   it("refuses another user's upload as avatar (another organization's too), changing nothing", async () => {

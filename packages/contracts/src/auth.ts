@@ -149,6 +149,11 @@ export const changePasswordSchema = withPasswordMatch(
   }),
 );
 
+/** The interface languages (ARCHITECTURE.md §10): English and Indonesian. */
+export const UI_LANGUAGES = ['en', 'id'] as const;
+export type UiLanguage = (typeof UI_LANGUAGES)[number];
+export const uiLanguageSchema = z.enum(UI_LANGUAGES, { error: 'Language must be en or id' });
+
 /** The signed-in user as the console API returns it (console.md §3 User). Holds no secret. */
 export const userSchema = z.object({
   id: z.string(),
@@ -158,6 +163,8 @@ export const userSchema = z.object({
   avatar: z.string().nullable(),
   organizationId: z.string().nullable(),
   emailVerified: z.boolean(),
+  /** The saved interface language; null = follow the browser (ARCHITECTURE.md §10). */
+  language: uiLanguageSchema.nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -179,6 +186,8 @@ export const updateUserSchema = z.object({
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional(),
+  /** The interface language to save ('en' or 'id'; null = follow the browser); absent = unchanged. */
+  language: uiLanguageSchema.nullable().optional(),
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 

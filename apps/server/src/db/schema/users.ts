@@ -14,6 +14,8 @@ export const users = pgTable('users', {
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   /** An operator may edit the API documentation (issue 14); set by `npm run admin -- operator --email …`. */
   isOperator: boolean('is_operator').notNull().default(false),
+  /** The interface language the user chose ('en' or 'id', ARCHITECTURE.md §10); null = follow the browser. */
+  language: text('language'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

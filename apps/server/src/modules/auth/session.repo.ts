@@ -13,6 +13,7 @@ export interface SessionRow {
   fullName: string;
   phoneNumber: string;
   avatar: string | null;
+  language: string | null;
   emailVerified: boolean;
   expiresAt: Date;
 }
@@ -33,6 +34,7 @@ export async function findLiveSession(db: Db, idHash: string, now: Date): Promis
       fullName: users.fullName,
       phoneNumber: users.phoneNumber,
       avatar: users.avatar,
+      language: users.language,
       emailVerifiedAt: users.emailVerifiedAt,
       expiresAt: sessions.expiresAt,
     })

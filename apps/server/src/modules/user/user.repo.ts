@@ -28,11 +28,11 @@ export async function insertUser(
   return created!;
 }
 
-/** Sets fullName and avatar; returns the updated row or null when the user is gone. */
-export async function updateUserProfile(db: Db, id: string, patch: { fullName: string; avatar?: string | null }, now: Date): Promise<UserRow | null> {
+/** Sets fullName, and avatar and language when given; returns the updated row or null when the user is gone. */
+export async function updateUserProfile(db: Db, id: string, patch: { fullName: string; avatar?: string | null; language?: string | null }, now: Date): Promise<UserRow | null> {
   const [row] = await db
     .update(users)
-    .set({ fullName: patch.fullName, ...(patch.avatar !== undefined ? { avatar: patch.avatar } : {}), updatedAt: now })
+    .set({ fullName: patch.fullName, ...(patch.avatar !== undefined ? { avatar: patch.avatar } : {}), ...(patch.language !== undefined ? { language: patch.language } : {}), updatedAt: now })
     .where(eq(users.id, id))
     .returning();
   return row ?? null;

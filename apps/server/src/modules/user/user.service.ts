@@ -2,7 +2,7 @@
  * Profile rules (console.md §5 Account settings, §7 User): a user reads and changes only their own
  * record; only fullName and avatar change (e-mail and phone are read-only).
  */
-import { AUTH_MESSAGES, type User, type UpdateUserInput } from '@pesan/contracts/auth';
+import { AUTH_MESSAGES, UI_LANGUAGES, type UiLanguage, type User, type UpdateUserInput } from '@pesan/contracts/auth';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
@@ -47,6 +47,11 @@ export function markEmailVerified(db: Db, id: string, now: Date): Promise<UserRo
   return repo.markEmailVerified(db, id, now);
 }
 
+/** A stored language as the contract has it: 'en', 'id', or null for anything else. */
+function asUiLanguage(v: string | null | undefined): UiLanguage | null {
+  return (UI_LANGUAGES as readonly string[]).includes(v ?? '') ? (v as UiLanguage) : null;
+}
+
 /** The console's user JSON (contracts userSchema): no hash, no timestamps. */
 export function toUser(row: UserRow): User {
   return {
@@ -57,6 +62,7 @@ export function toUser(row: UserRow): User {
     avatar: row.avatar ?? null,
     organizationId: row.organizationId ?? null,
     emailVerified: row.emailVerifiedAt !== null,
+    language: asUiLanguage(row.language),
   };
 }
 
@@ -70,6 +76,7 @@ export function userFromSession(session: SessionRow): User {
     avatar: session.avatar ?? null,
     organizationId: session.organizationId ?? null,
     emailVerified: session.emailVerified,
+    language: asUiLanguage(session.language),
   };
 }
 
@@ -85,7 +92,8 @@ export async function getOwnUser(ctx: UserDeps, session: SessionRow, id: string)
 }
 
 /**
- * Updates the caller's fullName and avatar (avatar undefined = unchanged, null = removed).
+ * Updates the caller's fullName, avatar (undefined = unchanged, null = removed) and interface
+ * language (undefined = unchanged, null = follow the browser).
  * A new avatar must be an image this user stored with POST /api/upload as an avatar (checked by
  * content, issue 3 "avatar upload of JPEG, PNG or WebP up to 2 MB"; the user's own upload, issue 6),
  * so another user's or another organization's upload URL is refused; the current avatar may be
@@ -100,7 +108,7 @@ export async function updateOwnUser(ctx: UserDeps, session: SessionRow, id: stri
   if (input.avatar && input.avatar !== current.avatar && !(await isOwnAvatarUpload(ctx, id, input.avatar))) {
     throw fieldError('avatar', AUTH_MESSAGES.avatarInvalid);
   }
-  const row = await repo.updateUserProfile(ctx.database.db, id, { fullName: input.fullName, avatar: input.avatar }, ctx.now());
+  const row = await repo.updateUserProfile(ctx.database.db, id, { fullName: input.fullName, avatar: input.avatar, language: input.language }, ctx.now());
   if (!row) throw notFound('User');
   return toUser(row);
 }
