@@ -6,7 +6,7 @@
  * Opening calls `onOpen`, where the page starts its ticks from the filters in force.
  */
 import { useState, type ReactNode } from 'react';
-import { Badge, Button, Group, Popover, Stack, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Popover, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 
 export interface FilterPopoverProps {
@@ -79,5 +79,39 @@ export function FilterPopover({ count, onOpen, onReset, onApply, children }: Fil
         </Stack>
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+export interface FilterCheckboxesProps<V extends string> {
+  /** The group's accessible name; absent when an enclosing group names it. */
+  label?: string;
+  options: readonly { value: V; label: string }[];
+  /** The ticked values. */
+  selected: readonly V[];
+  onToggle: (value: V, on: boolean) => void;
+  /** Shown instead of the list when there is no option. */
+  empty: string;
+}
+
+/** One group of filter checkboxes (its options, or `empty` when there is none). */
+export function FilterCheckboxes<V extends string>({ label, options, selected, onToggle, empty }: FilterCheckboxesProps<V>) {
+  return (
+    <Stack gap={8} {...(label ? { role: 'group', 'aria-label': label } : {})}>
+      {options.length === 0 ? (
+        <Text size="sm" c="gray.7">
+          {empty}
+        </Text>
+      ) : (
+        options.map((o) => (
+          <Checkbox
+            key={o.value}
+            label={o.label}
+            checked={selected.includes(o.value)}
+            onChange={(e) => onToggle(o.value, e.currentTarget.checked)}
+            styles={{ label: { overflowWrap: 'anywhere' } }}
+          />
+        ))
+      )}
+    </Stack>
   );
 }

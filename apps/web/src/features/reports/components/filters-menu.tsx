@@ -5,9 +5,9 @@
  * and closes. The ticks start from the filters in force each time the dropdown opens.
  */
 import { useState } from 'react';
-import { Accordion, Checkbox, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Accordion, ScrollArea, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { FilterPopover, inOptionOrder, toggleItem as toggle } from '../../../components/filter-popover.tsx';
+import { FilterCheckboxes, FilterPopover, inOptionOrder, toggleItem as toggle } from '../../../components/filter-popover.tsx';
 import { REPORT_STATUSES, REPORT_STATUS_LABELS, type ReportStatus } from '@pesan/contracts/reports';
 import type { ReportApplication } from '../api/list-report-applications.ts';
 
@@ -82,22 +82,13 @@ export function FiltersMenu({ applications, value, onApply }: FiltersMenuProps) 
           </Accordion.Control>
           <Accordion.Panel>
             <ScrollArea.Autosize mah={200} type="auto" offsetScrollbars>
-              <Stack gap={8} role="group" aria-label="Application Name">
-                {apps.length === 0 ? (
-                  <Text size="sm" c="gray.7">
-                    No application found
-                  </Text>
-                ) : (
-                  apps.map((a) => (
-                    <Checkbox
-                      key={a.value}
-                      label={a.label}
-                      checked={draft.applicationIds.includes(a.value)}
-                      onChange={(e) => setDraft((d) => ({ ...d, applicationIds: toggle(d.applicationIds, a.value, e.currentTarget.checked) }))}
-                    />
-                  ))
-                )}
-              </Stack>
+              <FilterCheckboxes
+                label="Application Name"
+                options={apps}
+                selected={draft.applicationIds}
+                onToggle={(v, on) => setDraft((d) => ({ ...d, applicationIds: toggle(d.applicationIds, v, on) }))}
+                empty="No application found"
+              />
             </ScrollArea.Autosize>
           </Accordion.Panel>
         </Accordion.Item>
@@ -108,22 +99,13 @@ export function FiltersMenu({ applications, value, onApply }: FiltersMenuProps) 
             </Text>
           </Accordion.Control>
           <Accordion.Panel>
-            <Stack gap={8} role="group" aria-label="Status">
-              {statuses.length === 0 ? (
-                <Text size="sm" c="gray.7">
-                  No status found
-                </Text>
-              ) : (
-                statuses.map((s) => (
-                  <Checkbox
-                    key={s.value}
-                    label={s.label}
-                    checked={draft.statuses.includes(s.value)}
-                    onChange={(e) => setDraft((d) => ({ ...d, statuses: toggle(d.statuses, s.value, e.currentTarget.checked) }))}
-                  />
-                ))
-              )}
-            </Stack>
+            <FilterCheckboxes
+              label="Status"
+              options={statuses}
+              selected={draft.statuses}
+              onToggle={(v, on) => setDraft((d) => ({ ...d, statuses: toggle(d.statuses, v, on) }))}
+              empty="No status found"
+            />
           </Accordion.Panel>
         </Accordion.Item>
       </Accordion>

@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { Checkbox, Divider, ScrollArea, Stack, Text } from '@mantine/core';
-import { FilterPopover, inOptionOrder, toggleItem as toggle } from '../../../components/filter-popover.tsx';
+import { FilterCheckboxes, FilterPopover, inOptionOrder, toggleItem as toggle } from '../../../components/filter-popover.tsx';
 import { TEMPLATE_FILTER_STATUSES, TEMPLATE_STATUS_LABELS, type TemplateStatus } from '@pesan/contracts/wa-template-status';
 import type { TemplateApplication } from '../api/list-template-applications.ts';
 
@@ -75,30 +75,12 @@ export function TemplateFilters({ applications, value, onApply }: TemplateFilter
           Application
         </Text>
         <ScrollArea.Autosize mah={180} type="auto" offsetScrollbars>
-          <Stack gap={8}>
-            {!applications ? (
-              <Text size="sm" c="gray.7">
-                Loading…
-              </Text>
-            ) : applications.length === 0 ? (
-              <Text size="sm" c="gray.7">
-                No application yet
-              </Text>
-            ) : (
-              applications.map((a) => (
-                <Checkbox
-                  key={a.id}
-                  label={a.name}
-                  checked={draft.applicationIds.includes(a.id)}
-                  onChange={(e) => {
-                    const on = e.currentTarget.checked;
-                    setDraft((d) => ({ ...d, applicationIds: toggle(d.applicationIds, a.id, on) }));
-                  }}
-                  styles={{ label: { overflowWrap: 'anywhere' } }}
-                />
-              ))
-            )}
-          </Stack>
+          <FilterCheckboxes
+            options={(applications ?? []).map((a) => ({ value: a.id, label: a.name }))}
+            selected={draft.applicationIds}
+            onToggle={(v, on) => setDraft((d) => ({ ...d, applicationIds: toggle(d.applicationIds, v, on) }))}
+            empty={applications ? 'No application yet' : 'Loading…'}
+          />
         </ScrollArea.Autosize>
       </Stack>
     </FilterPopover>
