@@ -465,6 +465,7 @@ describe('template media uploads (purpose=template_media, issue 13)', () => {
     const outside = await t.app.inject({ method: 'GET', url: `/api/uploads/${name}`, headers: { cookie: a.cookie, range: `bytes=${MP4.length + 10}-` } });
     expect(outside.statusCode).toBe(416);
     expect(outside.headers['content-range']).toBe(`bytes */${MP4.length}`);
+    expect(outside.json().error).toMatchObject({ code: 'range_not_satisfiable', message: 'The requested range lies outside the file' });
     // Another organization still gets 404, range or not.
     const b = await signUpWithOrganization(t);
     expect((await t.app.inject({ method: 'GET', url: `/api/uploads/${name}`, headers: { cookie: b.cookie, range: 'bytes=0-3' } })).statusCode).toBe(404);

@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  range_not_satisfiable: 416,
   template_not_approved: 422,
   rate_limited: 429,
   internal_error: 500,

@@ -21,6 +21,7 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   409: 'conflict',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
+  416: 'range_not_satisfiable',
   429: 'rate_limited',
 };
 

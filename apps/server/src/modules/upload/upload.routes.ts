@@ -163,7 +163,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               description: 'The bytes of a `Range` request (`Accept-Ranges: bytes`; a video is sought this way), with `Content-Range`',
               content: { 'image/jpeg': FILE, 'image/png': FILE, 'image/webp': FILE, 'video/mp4': FILE, 'application/pdf': FILE },
             },
-            416: { description: 'The `Range` lies outside the file (`Content-Range: bytes */{size}`), with an empty body', content: { 'text/plain': { schema: z.string().max(0) } } },
+            416: errorResponse('`range_not_satisfiable`: the `Range` lies outside the file (`Content-Range: bytes */{size}`)'),
           },
         },
       },
@@ -180,9 +180,12 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           extensions: false,
           index: false,
         });
-        if (sent.type !== 'file' && ![304, 412, 416].includes(sent.statusCode)) throw notFound('File');
+        if (sent.statusCode === 416) {
+          throw new AppError('range_not_satisfiable', 'The requested range lies outside the file', undefined, { 'Content-Range': `bytes */${found.size}` });
+        }
+        if (sent.type !== 'file' && ![304, 412].includes(sent.statusCode)) throw notFound('File');
         return reply
-          .code(sent.statusCode as 200 | 206 | 416)
+          .code(sent.statusCode as 200 | 206)
           .headers(sent.headers)
           .header('Content-Type', found.mime)
           .header('Cache-Control', found.visibility === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-store')
