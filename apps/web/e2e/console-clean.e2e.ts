@@ -1,7 +1,7 @@
 /**
- * Anonymous loads of the public pages (issue 10) log no console error, throw no page error and
- * fail no request, except the session probe's expected 401 (GET /api/auth/session: the app asks
- * who is signed in, and nobody is).
+ * Anonymous loads of the public pages (issue 10) log no console error or warning, throw no page
+ * error and fail no request, except the session probe's expected 401 (GET /api/auth/session: the
+ * app asks who is signed in, and nobody is).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -30,9 +30,8 @@ describe('anonymous page loads', () => {
       page.on('console', (msg) => {
         // Chromium logs every 4xx/5xx answer as a console error ("Failed to load resource"); the
         // responses are judged below instead, so the expected 401 does not count twice.
-        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource: the server responded with a status of 401')) {
-          problems.push(`console error: ${msg.text()}`);
-        }
+        if (msg.text().startsWith('Failed to load resource: the server responded with a status of 401')) return;
+        if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);
       });
       page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
       page.on('requestfailed', (req) => problems.push(`request failed: ${req.method()} ${req.url()} ${req.failure()?.errorText ?? ''}`));

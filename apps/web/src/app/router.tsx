@@ -72,7 +72,10 @@ const pages: RouteObject[] = [
   },
 ];
 
+/** Nothing while the first page's guard and chunk load (the page's own skeleton follows at once); stated, so React Router does not warn. */
+const HydrateFallback = () => null;
+
 /** Every page under one error boundary: a guard or chunk that fails shows RouteError, never a blank screen. */
-export const routes: RouteObject[] = [{ ErrorBoundary: RouteError, children: pages }];
+export const routes: RouteObject[] = [{ ErrorBoundary: RouteError, HydrateFallback, children: pages }];
 
 export const router = createBrowserRouter(routes);
