@@ -47,12 +47,15 @@ function MonitoringPreview({ applicationId, channel, range }: { applicationId: s
             <Text size="sm" c="gray.7">
               Last transaction update:
             </Text>
-            <Text size="sm">{data?.last_update ? formatRelative(data.last_update) : RECORDS_MESSAGES.noData}</Text>
-            {data && data.total > 0 ? (
-              <Text size="sm" c="gray.7">
-                · {Math.min(PREVIEW_ROWS, data.data.length)} of {data.total.toLocaleString('en-US')}
-              </Text>
-            ) : null}
+            <Text size="sm">
+              {data?.last_update ? formatRelative(data.last_update) : RECORDS_MESSAGES.noData}
+              {/* The separator keeps to the time before it (a no-break space), never starting a line. */}
+              {data && data.total > 0 ? (
+                <Text span size="sm" c="gray.7">
+                  {`\u00a0· ${Math.min(PREVIEW_ROWS, data.data.length)} of ${data.total.toLocaleString('en-US')}`}
+                </Text>
+              ) : null}
+            </Text>
           </Group>
           <Anchor
             component={Link}

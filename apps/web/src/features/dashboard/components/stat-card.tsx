@@ -19,9 +19,10 @@ export interface StatCardProps {
 
 export function StatCard({ label, value, help, loading, color }: StatCardProps) {
   return (
-    <Paper withBorder radius="md" p="md" role="group" aria-label={label} miw={0}>
+    <Paper withBorder radius="md" p={{ base: 'sm', xs: 'md' }} role="group" aria-label={label} miw={0}>
       <Group gap={4} wrap="nowrap" mb={4} align="flex-start">
-        <Text size="sm" c="gray.7" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {/* Words break only when one alone is wider than the tile ('Authentication' at 375 px fits). */}
+        <Text size="sm" c="gray.7" fw={500} miw={0} style={{ overflowWrap: 'break-word', hyphens: 'auto' }}>
           {label}
         </Text>
         {help ? (

@@ -7,7 +7,7 @@
 import { LineChart } from '@mantine/charts';
 import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
-import { STATUS_COLORS, type MessageStatus } from '@pesan/contracts/statuses';
+import type { MessageStatus } from '@pesan/contracts/statuses';
 import { fieldLabel, formatBucket, formatCount } from '../utils/format.ts';
 
 export interface TrendSeries {
@@ -28,6 +28,17 @@ export interface TrendChartProps {
 
 const FALLBACK_COLORS = ['blue.6', 'teal.6', 'grape.6', 'orange.6', 'cyan.6', 'pink.6', 'lime.7', 'indigo.6'];
 
+/**
+ * Line colours per status. Badges share a hue where the meaning is alike (STATUS_COLORS: failed and
+ * rejected both red); lines must be told apart, so every status one channel can reach has its own
+ * hue here (MONITORING_FILTERS: no two statuses of a channel share one).
+ */
+export const CHART_COLORS: Record<MessageStatus, string> = {
+  delivered: 'green.7', answered: 'green.7', success: 'green.7', read: 'cyan.6', opened: 'cyan.6', clicked: 'indigo.6',
+  sent: 'blue.6', processed: 'blue.6', in_call: 'blue.6', submitted: 'gray.6', in_queue: 'yellow.6',
+  failed: 'red.7', rejected: 'pink.5', undelivered: 'orange.6', rna: 'orange.6', user_busy: 'violet.6', unsubscribe: 'grape.6',
+};
+
 export function TrendChart({ title, data, height = 280, seriesLabels }: TrendChartProps) {
   const captionId = useId();
   const name = (k: string) => seriesLabels?.[k] ?? fieldLabel(k);
@@ -37,8 +48,8 @@ export function TrendChart({ title, data, height = 280, seriesLabels }: TrendCha
     ...Object.fromEntries(keys.map((k) => [k, data.series[k]?.[i] ?? 0])),
   }));
   const series = keys.map((k, i) => {
-    const c = STATUS_COLORS[k as MessageStatus];
-    return { name: k, label: name(k), color: c ? `${c}.6` : FALLBACK_COLORS[i % FALLBACK_COLORS.length]! };
+    const c = CHART_COLORS[k as MessageStatus];
+    return { name: k, label: name(k), color: c ?? FALLBACK_COLORS[i % FALLBACK_COLORS.length]! };
   });
   return (
     <figure aria-labelledby={captionId} style={{ margin: 0, minWidth: 0 }}>

@@ -23,57 +23,58 @@ export interface DeliveriesTableProps {
 
 export function DeliveriesTable({ rows, loading, stale, onOpen }: DeliveriesTableProps) {
   const empty = !loading && (!rows || rows.length === 0);
-  return (
-    <>
-      <DataTable
-        label="Webhook deliveries"
-        columns={COLUMNS}
-        rows={rows}
-        loading={loading}
-        stale={stale}
-        minWidth={900}
-        skeletonRows={3}
-        highlightOnHover
-        renderRow={(d) => (
-          <Table.Tr
-            key={d.id}
-            data-testid={`delivery-row-${d.id}`}
-            {...openableRowProps(`${d.event_type} attempt ${d.attempt}, ${d.status}: open details`, () => onOpen(d))}
-          >
-            <Table.Td>
-              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                {d.event_type}
-              </Text>
-              <Text size="xs" ff="monospace" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
-                {d.message_id ?? '-'}
-              </Text>
-            </Table.Td>
-            <Table.Td>{d.attempt}</Table.Td>
-            <Table.Td>
-              <DeliveryStatusBadge status={d.status} />
-            </Table.Td>
-            <Table.Td>{d.status_code ?? '-'}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDuration(d.duration_ms)}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              {d.next_retry_at ? (
-                <Tooltip label={formatTableDateTime(d.next_retry_at)} withArrow>
-                  <span>{formatRelative(d.next_retry_at)}</span>
-                </Tooltip>
-              ) : (
-                '-'
-              )}
-            </Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTableDateTime(d.created_at)}</Table.Td>
-          </Table.Tr>
-        )}
+  // With nothing to list, the empty state alone: a 900 px header scrolling in a phone's card looks cut off.
+  if (empty) {
+    return (
+      <EmptyState
+        icon={<IconWebhook size={30} />}
+        title="No deliveries yet"
+        description="Attempts appear here when a message changes status or you send a test event to an enabled endpoint."
       />
-      {empty ? (
-        <EmptyState
-          icon={<IconWebhook size={30} />}
-          title="No deliveries yet"
-          description="Attempts appear here when a message changes status or you send a test event to an enabled endpoint."
-        />
-      ) : null}
-    </>
+    );
+  }
+  return (
+    <DataTable
+      label="Webhook deliveries"
+      columns={COLUMNS}
+      rows={rows}
+      loading={loading}
+      stale={stale}
+      minWidth={900}
+      skeletonRows={3}
+      highlightOnHover
+      renderRow={(d) => (
+        <Table.Tr
+          key={d.id}
+          data-testid={`delivery-row-${d.id}`}
+          {...openableRowProps(`${d.event_type} attempt ${d.attempt}, ${d.status}: open details`, () => onOpen(d))}
+        >
+          <Table.Td>
+            <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {d.event_type}
+            </Text>
+            <Text size="xs" ff="monospace" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+              {d.message_id ?? '-'}
+            </Text>
+          </Table.Td>
+          <Table.Td>{d.attempt}</Table.Td>
+          <Table.Td>
+            <DeliveryStatusBadge status={d.status} />
+          </Table.Td>
+          <Table.Td>{d.status_code ?? '-'}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDuration(d.duration_ms)}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            {d.next_retry_at ? (
+              <Tooltip label={formatTableDateTime(d.next_retry_at)} withArrow>
+                <span>{formatRelative(d.next_retry_at)}</span>
+              </Tooltip>
+            ) : (
+              '-'
+            )}
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTableDateTime(d.created_at)}</Table.Td>
+        </Table.Tr>
+      )}
+    />
   );
 }
