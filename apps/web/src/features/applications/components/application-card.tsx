@@ -40,7 +40,7 @@ export function ApplicationCard({ app }: { app: Application }) {
             App ID
           </Text>
           <Group gap={4} wrap="nowrap">
-            <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+            <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
               {app.id}
             </Text>
             <CopyValueButton value={app.id} label="Copy App ID" />

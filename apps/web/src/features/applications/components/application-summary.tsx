@@ -32,7 +32,7 @@ export function ApplicationSummary({ app }: { app: Application | undefined }) {
             variant="filled"
             autosize
             minRows={1}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' } }}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', overflowWrap: 'anywhere' } }}
             rightSection={app ? <CopyValueButton value={app.id} label="Copy App ID" /> : null}
           />
         </SimpleGrid>

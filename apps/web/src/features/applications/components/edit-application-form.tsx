@@ -78,7 +78,7 @@ export function EditApplicationForm({ id, onSaved }: EditApplicationFormProps) {
           variant="filled"
           autosize
           minRows={1}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' } }}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', overflowWrap: 'anywhere' } }}
           rightSection={<CopyValueButton value={app.data?.id ?? id} label="Copy App ID" />}
         />
         <Group justify="flex-end">

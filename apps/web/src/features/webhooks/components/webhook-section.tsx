@@ -176,7 +176,7 @@ export function WebhookSection({ applicationId, requireSignature, onRequireSigna
   );
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="webhook-title">
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="webhook-title">
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap">
           <Title order={2} size="h4" id="webhook-title">
