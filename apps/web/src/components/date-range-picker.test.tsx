@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RECORDS_MESSAGES } from '@pesan/contracts/records';
-import { DateRangePicker, datePresets, defaultDateRange, pickBounds, rangeDays, rangeError, rangeLabel } from './date-range-picker.tsx';
+import { DateRangePicker, datePresets, defaultDateRange, pickBounds, rangeDays, rangeError, rangeLabel, zonedToday } from './date-range-picker.tsx';
+import dayjs from 'dayjs';
 import { renderWithProviders } from './test-render.tsx';
 
 const today = new Date(2026, 2, 15, 10, 30); // 15 March 2026, local time
@@ -53,3 +54,13 @@ describe('DateRangePicker', () => {
     expect(onChange).toHaveBeenCalledWith(y!.value);
   });
 });
+
+describe('zonedToday', () => {
+  it("is Jakarta's calendar day, whatever the browser's zone: 17:30 UTC is already the next day there", () => {
+    expect(dayjs(zonedToday(new Date('2026-11-24T17:30:00Z'))).format('YYYY-MM-DD')).toBe('2026-11-25');
+    expect(dayjs(zonedToday(new Date('2026-11-24T16:59:59Z'))).format('YYYY-MM-DD')).toBe('2026-11-24');
+    // The presets follow it: Today is that day.
+    expect(datePresets(zonedToday(new Date('2026-11-24T17:30:00Z')))[0]!.value).toEqual(['2026-11-25', '2026-11-25']);
+  });
+});
+

@@ -7,7 +7,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Center, Loader, Popover, Stack, Text } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { MAX_RANGE_DAYS, RECORDS_MESSAGES } from '@pesan/contracts/records';
+import { DEFAULT_TIME_ZONE, MAX_RANGE_DAYS, RECORDS_MESSAGES } from '@pesan/contracts/records';
 import { intentPrefetch } from './intent-prefetch.ts';
 
 /** Inclusive range of days, `[start, end]` as 'YYYY-MM-DD'. */
@@ -34,8 +34,19 @@ export function rangeError(start: string, end: string): string | null {
 export const DATE_PRESET_LABELS = ['Today', 'Yesterday', 'Last 7 Days', 'Last 30 Days'] as const;
 export type DatePresetLabel = (typeof DATE_PRESET_LABELS)[number];
 
-/** The presets relative to `today` (defaults to now): Last 7 Days is today and the 6 days before. */
-export function datePresets(today: Date = new Date()): { label: DatePresetLabel; value: DateRange }[] {
+/**
+ * Today's calendar day where the server reads date ranges (the organization's time zone,
+ * DEFAULT_TIME_ZONE Asia/Jakarta; records.ts resolveRecordsRange), as a local Date at midnight.
+ * A browser on another zone would otherwise offer a 'Today' that ends before the messages of the
+ * last hours (between 17:00 and 24:00 UTC, a UTC browser's today is Jakarta's yesterday).
+ */
+export function zonedToday(now: Date = new Date(), timeZone: string = DEFAULT_TIME_ZONE): Date {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return dayjs(day).toDate();
+}
+
+/** The presets relative to `today` (defaults to zonedToday()): Last 7 Days is today and the 6 days before. */
+export function datePresets(today: Date = zonedToday()): { label: DatePresetLabel; value: DateRange }[] {
   const t = dayjs(today).startOf('day');
   const d = (x: dayjs.Dayjs) => x.format(DAY);
   return [
@@ -47,7 +58,7 @@ export function datePresets(today: Date = new Date()): { label: DatePresetLabel;
 }
 
 /** The default Monitoring range: Last 7 Days. */
-export function defaultDateRange(today: Date = new Date()): DateRange {
+export function defaultDateRange(today: Date = zonedToday()): DateRange {
   return datePresets(today)[2]!.value;
 }
 
@@ -55,7 +66,7 @@ export function defaultDateRange(today: Date = new Date()): DateRange {
  * Bounds while the user has picked only a start day: at most 31 days either side of it (inclusive),
  * never after `today`. Without a pending start only `today` bounds the calendar.
  */
-export function pickBounds(pendingStart: string | null, today: Date = new Date()): { minDate?: string; maxDate: string } {
+export function pickBounds(pendingStart: string | null, today: Date = zonedToday()): { minDate?: string; maxDate: string } {
   const t = dayjs(today).format(DAY);
   if (!pendingStart) return { maxDate: t };
   const s = dayjs(pendingStart);
@@ -64,7 +75,7 @@ export function pickBounds(pendingStart: string | null, today: Date = new Date()
 }
 
 /** Human text of a range: '01 Mar 2026 - 07 Mar 2026', or the preset's name when it matches one. */
-export function rangeLabel([start, end]: DateRange, today: Date = new Date()): string {
+export function rangeLabel([start, end]: DateRange, today: Date = zonedToday()): string {
   const preset = datePresets(today).find((p) => p.value[0] === start && p.value[1] === end);
   if (preset) return preset.label;
   const f = (s: string) => dayjs(s).format('DD MMM YYYY');

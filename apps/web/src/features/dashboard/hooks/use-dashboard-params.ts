@@ -9,7 +9,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import type { ChannelId } from '@pesan/contracts/channels';
-import { defaultDateRange, rangeError, type DateRange } from '../../../components/date-range-picker.tsx';
+import { defaultDateRange, rangeError, zonedToday, type DateRange } from '../../../components/date-range-picker.tsx';
 import { dashboardChannels } from '../utils/channels.ts';
 
 export interface DashboardApp {
@@ -34,9 +34,9 @@ const isDay = (s: string | null): s is string => Boolean(s && DAY.test(s) && day
 
 /**
  * Resolves the raw search params against the applications the user has. Pure (the tests use it):
- * `today` defaults to now.
+ * `today` defaults to today in the organization's time zone (zonedToday).
  */
-export function resolveDashboardParams(params: URLSearchParams, apps: readonly DashboardApp[], today: Date = new Date()): ResolvedDashboardParams {
+export function resolveDashboardParams(params: URLSearchParams, apps: readonly DashboardApp[], today: Date = zonedToday()): ResolvedDashboardParams {
   const app = apps.find((a) => a.id === params.get('app')) ?? apps[0] ?? null;
   const channels = app ? dashboardChannels(app.channels) : [];
   const wanted = params.get('channel') as ChannelId | null;
