@@ -6,10 +6,15 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { guestOnly, requireNoOrganization, requireOrganization, requireSession } from './guards.ts';
 import { prefetchApplication } from './loaders.ts';
 import RouteError from './routes/errors/route-error.tsx';
+import { loadNamespaces, type Namespace } from '../lib/i18n.ts';
 
 type PageModule = { default: React.ComponentType };
-const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+/** A code-split page; its catalogue namespaces load beside its chunk (ARCHITECTURE.md §10). */
+const page = (load: () => Promise<PageModule>, ns: readonly Namespace[] = []): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const [mod] = await Promise.all([load(), ns.length ? loadNamespaces(ns) : undefined]);
+    return { Component: mod.default };
+  },
 });
 
 const pages: RouteObject[] = [
@@ -17,24 +22,24 @@ const pages: RouteObject[] = [
     path: '/auth',
     ...page(() => import('./routes/layouts/auth-layout.tsx')),
     children: [
-      { path: 'login', loader: guestOnly, ...page(() => import('./routes/auth/login.tsx')) },
-      { path: 'register', loader: guestOnly, ...page(() => import('./routes/auth/register.tsx')) },
-      { path: 'forgot-password', ...page(() => import('./routes/auth/forgot-password.tsx')) },
-      { path: 'reset-password', ...page(() => import('./routes/auth/reset-password.tsx')) },
-      { path: 'email_verification/:token', ...page(() => import('./routes/auth/email-verification.tsx')) },
-      { path: 'company-data-first', loader: requireNoOrganization, ...page(() => import('./routes/auth/company-data-first.tsx')) },
+      { path: 'login', loader: guestOnly, ...page(() => import('./routes/auth/login.tsx'), ['auth']) },
+      { path: 'register', loader: guestOnly, ...page(() => import('./routes/auth/register.tsx'), ['auth']) },
+      { path: 'forgot-password', ...page(() => import('./routes/auth/forgot-password.tsx'), ['auth']) },
+      { path: 'reset-password', ...page(() => import('./routes/auth/reset-password.tsx'), ['auth']) },
+      { path: 'email_verification/:token', ...page(() => import('./routes/auth/email-verification.tsx'), ['auth']) },
+      { path: 'company-data-first', loader: requireNoOrganization, ...page(() => import('./routes/auth/company-data-first.tsx'), ['auth', 'organization', 'terms']) },
     ],
   },
   {
     path: '/company-data-first',
     ...page(() => import('./routes/layouts/auth-layout.tsx')),
-    children: [{ index: true, loader: requireNoOrganization, ...page(() => import('./routes/auth/company-data-first.tsx')) }],
+    children: [{ index: true, loader: requireNoOrganization, ...page(() => import('./routes/auth/company-data-first.tsx'), ['auth', 'organization', 'terms']) }],
   },
   { path: '/404', ...page(() => import('./routes/errors/error-404.tsx')) },
   {
     // The docs site (features/api-docs): no guard; the page reads the child route's params.
     path: '/docs',
-    ...page(() => import('./routes/docs/docs.tsx')),
+    ...page(() => import('./routes/docs/docs.tsx'), ['api-docs']),
     children: [
       { index: true, element: null },
       { path: ':parentId/:childId', element: null },
@@ -46,10 +51,10 @@ const pages: RouteObject[] = [
     loader: requireSession,
     ...page(() => import('./routes/layouts/profile-layout.tsx')),
     children: [
-      { path: 'edit-profile', ...page(() => import('./routes/profile/edit-profile.tsx')) },
-      { path: 'edit-organization', ...page(() => import('./routes/profile/edit-organization.tsx')) },
-      { path: 'change-password', ...page(() => import('./routes/profile/change-password.tsx')) },
-      { path: 'notification-settings', ...page(() => import('./routes/profile/notification-settings.tsx')) },
+      { path: 'edit-profile', ...page(() => import('./routes/profile/edit-profile.tsx'), ['profile', 'auth']) },
+      { path: 'edit-organization', ...page(() => import('./routes/profile/edit-organization.tsx'), ['organization']) },
+      { path: 'change-password', ...page(() => import('./routes/profile/change-password.tsx'), ['profile', 'auth']) },
+      { path: 'notification-settings', ...page(() => import('./routes/profile/notification-settings.tsx'), ['profile', 'auth']) },
     ],
   },
   {
@@ -57,16 +62,16 @@ const pages: RouteObject[] = [
     loader: requireOrganization,
     ...page(() => import('./routes/layouts/main-layout.tsx')),
     children: [
-      { index: true, ...page(() => import('./routes/applications/list.tsx')) },
-      { path: 'my-application', ...page(() => import('./routes/applications/list.tsx')) },
-      { path: 'my-application/create-application', ...page(() => import('./routes/applications/create.tsx')) },
-      { path: 'my-application/edit-application', ...page(() => import('./routes/applications/edit.tsx')) },
-      { path: 'my-application/detail/:appId', ...page(() => import('./routes/applications/detail.tsx')) },
-      { path: 'my-application/detail-transaction/:id', loader: prefetchApplication, ...page(() => import('./routes/monitoring/transactions.tsx')) },
-      { path: 'dashboard', ...page(() => import('./routes/dashboard/overview.tsx')) },
-      { path: 'generate-report', ...page(() => import('./routes/reports/generate-report.tsx')) },
-      { path: 'whatsapp-template/*', ...page(() => import('./routes/wa-templates/templates.tsx')) },
-      { path: 'new-whatsapp-template/*', ...page(() => import('./routes/wa-templates/templates.tsx')) },
+      { index: true, ...page(() => import('./routes/applications/list.tsx'), ['applications', 'tokens', 'webhooks', 'quota']) },
+      { path: 'my-application', ...page(() => import('./routes/applications/list.tsx'), ['applications', 'tokens', 'webhooks', 'quota']) },
+      { path: 'my-application/create-application', ...page(() => import('./routes/applications/create.tsx'), ['applications', 'tokens', 'webhooks', 'quota']) },
+      { path: 'my-application/edit-application', ...page(() => import('./routes/applications/edit.tsx'), ['applications', 'tokens', 'webhooks', 'quota']) },
+      { path: 'my-application/detail/:appId', ...page(() => import('./routes/applications/detail.tsx'), ['applications', 'tokens', 'webhooks', 'quota']) },
+      { path: 'my-application/detail-transaction/:id', loader: prefetchApplication, ...page(() => import('./routes/monitoring/transactions.tsx'), ['monitoring']) },
+      { path: 'dashboard', ...page(() => import('./routes/dashboard/overview.tsx'), ['dashboard', 'monitoring']) },
+      { path: 'generate-report', ...page(() => import('./routes/reports/generate-report.tsx'), ['reports']) },
+      { path: 'whatsapp-template/*', ...page(() => import('./routes/wa-templates/templates.tsx'), ['wa-templates']) },
+      { path: 'new-whatsapp-template/*', ...page(() => import('./routes/wa-templates/templates.tsx'), ['wa-templates']) },
       { path: '*', ...page(() => import('./routes/errors/not-found.tsx')) },
     ],
   },

@@ -4,6 +4,7 @@
  * 401 and 5xx are also announced on `apiEvents` so the app can sign out or toast (ARCHITECTURE.md §7.3).
  */
 import type { ErrorDetail } from '@pesan/contracts/errors';
+import i18n, { currentLanguage } from './i18n.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -44,17 +45,18 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
     res = await fetch(path, {
       method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
       credentials: 'same-origin',
-      headers: opts.body === undefined || isForm ? {} : { 'content-type': 'application/json' },
+      // Server messages follow the interface language (ARCHITECTURE.md §10), also before sign-in.
+      headers: { 'accept-language': currentLanguage(), ...(opts.body === undefined || isForm ? {} : { 'content-type': 'application/json' }) },
       body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
       signal: opts.signal,
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'network_error', 'Cannot reach the server. Check your connection and try again.');
+    throw new ApiError(0, 'network_error', i18n.t('common:errors.network'));
   }
   if (res.ok) return res;
   let code = 'http_error';
-  let message = res.statusText || 'Request failed';
+  let message = res.statusText || i18n.t('common:errors.requestFailed');
   let details: ErrorDetail[] = [];
   try {
     const body = await res.json();

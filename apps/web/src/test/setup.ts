@@ -1,3 +1,4 @@
+import i18n, { i18nReady, NAMESPACES } from '../lib/i18n.ts';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
@@ -14,3 +15,8 @@ class RO { observe() {} unobserve() {} disconnect() {} }
 if (!(document as { fonts?: unknown }).fonts) {
   Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() }, configurable: true });
 }
+
+// Every catalogue loaded in English before any test renders (nothing suspends on a namespace).
+await i18nReady;
+await i18n.changeLanguage('en');
+await i18n.loadNamespaces([...NAMESPACES]);

@@ -8,6 +8,8 @@ import { ActionIcon, AppShell, Button, Group, NavLink, ScrollArea, Tooltip } fro
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBook, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import type { UiLanguage } from '@pesan/contracts/ui-language';
+import { LanguageSwitch } from './language-switch.tsx';
 import { ShellAccountMenu } from './shell-account-menu.tsx';
 import { ShellLogo } from './shell-logo.tsx';
 import { ShellMobileMenu } from './shell-mobile-menu.tsx';
@@ -60,10 +62,12 @@ export interface ConsoleShellProps {
   /** Accessible name of the sidebar <nav>. */
   navLabel: string;
   onLogout: () => void;
+  /** Called after the header's language switch changes the language (the layout saves it on the user). */
+  onLanguageChange?: (lang: UiLanguage) => void;
   children: ReactNode;
 }
 
-export function ConsoleShell({ user, navItems, navLabel, onLogout, children }: ConsoleShellProps) {
+export function ConsoleShell({ user, navItems, navLabel, onLogout, onLanguageChange, children }: ConsoleShellProps) {
   const isDesktop = useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`, window.innerWidth >= DESKTOP_MIN_WIDTH, {
     getInitialValueInEffect: false,
   });
@@ -86,6 +90,7 @@ export function ConsoleShell({ user, navItems, navLabel, onLogout, children }: C
           <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
             <ShellLogo />
             <Group gap="md" wrap="nowrap">
+              <LanguageSwitch onChange={onLanguageChange} />
               <Button component={Link} to="/docs" variant="default" leftSection={<IconBook size={18} />}>
                 API Documentation
               </Button>
@@ -93,7 +98,7 @@ export function ConsoleShell({ user, navItems, navLabel, onLogout, children }: C
             </Group>
           </Group>
         ) : (
-          <ShellMobileMenu user={user} navItems={navItems} onLogout={onLogout} />
+          <ShellMobileMenu user={user} navItems={navItems} onLogout={onLogout} languageSwitch={<LanguageSwitch onChange={onLanguageChange} />} />
         )}
       </AppShell.Header>
 

@@ -5,7 +5,7 @@
  * (shell-mobile-drawer.tsx) is not part of the page's first load (issue 10): it is fetched when
  * the burger is touched, pointed at or focused.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { intentPrefetch } from '../intent-prefetch.ts';
@@ -16,14 +16,27 @@ import type { ShellUser } from './console-shell.tsx';
 const loadDrawer = () => import('./shell-mobile-drawer.tsx');
 const ShellMobileDrawer = lazy(loadDrawer);
 
-export function ShellMobileMenu({ user, navItems, onLogout }: { user: ShellUser; navItems: readonly ShellNavItem[]; onLogout: () => void }) {
+export function ShellMobileMenu({
+  user,
+  navItems,
+  onLogout,
+  languageSwitch,
+}: {
+  user: ShellUser;
+  navItems: readonly ShellNavItem[];
+  onLogout: () => void;
+  /** The header's language switch, beside the burger. */
+  languageSwitch?: ReactNode;
+}) {
   const [opened, { open, close }] = useDisclosure(false);
   // Mounted from the first tap on.
   const [mounted, setMounted] = useState(false);
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <ShellLogo />
-      <Burger
+      <Group gap="xs" wrap="nowrap">
+        {languageSwitch}
+        <Burger
         {...intentPrefetch(loadDrawer)}
         opened={opened}
         onClick={() => {
@@ -33,7 +46,8 @@ export function ShellMobileMenu({ user, navItems, onLogout }: { user: ShellUser;
         aria-label="Open menu"
         aria-expanded={opened}
         size="sm"
-      />
+        />
+      </Group>
       {mounted && (
         <Suspense fallback={null}>
           <ShellMobileDrawer opened={opened} onClose={close} user={user} navItems={navItems} onLogout={onLogout} />

@@ -4,9 +4,10 @@
  * docs, which need no sign-in); the promo hides on small screens. Each line names something the
  * console has.
  */
-import { Anchor, Box, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Box, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBook, IconBrandWhatsapp, IconChartBar, IconCheck, IconFileAnalytics } from '@tabler/icons-react';
 import { Link, Outlet } from 'react-router';
+import { LanguageSwitch } from '../../../components/layouts/language-switch.tsx';
 import { PesanMark } from '../../../components/layouts/shell-logo.tsx';
 import { useApiEvents } from './use-api-events.ts';
 
@@ -16,9 +17,10 @@ export default function AuthLayout() {
     <Box style={{ display: 'flex', minHeight: '100dvh' }}>
       <Box component="main" style={{ flex: '1 1 50%', display: 'flex', alignItems: 'center', justifyContent: 'center' }} p={{ base: 'md', sm: 'xl' }}>
         <Box w="100%" maw={440}>
-          <Box mb="xl">
+          <Group mb="xl" justify="space-between" wrap="nowrap">
             <PesanMark size="lg" />
-          </Box>
+            <LanguageSwitch />
+          </Group>
           <Outlet />
         </Box>
       </Box>

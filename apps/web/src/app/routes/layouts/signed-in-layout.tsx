@@ -3,13 +3,17 @@
  * `navItems` around the page, plus the global 401/5xx handling. `children` adds what a layout runs
  * beside the page (the main layout's terms check). The route loaders guarantee a session.
  */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { Outlet } from 'react-router';
-import type { User } from '@pesan/contracts/auth';
 import { ConsoleShell } from '../../../components/layouts/console-shell.tsx';
 import type { ShellNavItem } from '../../../components/layouts/shell-nav-items.ts';
-import { useSession } from '../../../features/auth/api/get-session.ts';
+import { sessionQueryKey, useSession } from '../../../features/auth/api/get-session.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import type { User } from '@pesan/contracts/auth';
+import { useUpdateUser } from '../../../features/profile/api/update-user.ts';
+import { toastError } from '../../../components/toasts.ts';
+import i18n, { applyUserLanguage } from '../../../lib/i18n.ts';
 import { useApiEvents } from './use-api-events.ts';
 import { useShellLogout } from './use-shell-logout.ts';
 
@@ -23,6 +27,10 @@ export function SignedInLayout({ navItems, navLabel, children }: SignedInLayoutP
   useApiEvents();
   const { data: user } = useSession();
   const onLogout = useShellLogout();
+  const saveUser = useUpdateUser();
+  const queryClient = useQueryClient();
+  // The user's saved language wins over the browser's (ARCHITECTURE.md §10).
+  useEffect(() => applyUserLanguage(user?.language), [user?.language]);
   if (!user) {
     return (
       <Center h="100dvh">
@@ -32,7 +40,21 @@ export function SignedInLayout({ navItems, navLabel, children }: SignedInLayoutP
   }
   return (
     <>
-      <ConsoleShell user={user} navItems={navItems} navLabel={navLabel} onLogout={onLogout}>
+      <ConsoleShell
+        user={user}
+        navItems={navItems}
+        navLabel={navLabel}
+        onLogout={onLogout}
+        onLanguageChange={(language) =>
+          saveUser.mutate(
+            { id: user.id, fullName: user.fullName, language },
+            {
+              onSuccess: () => queryClient.setQueryData<User | null>(sessionQueryKey, (u) => (u ? { ...u, language } : u)),
+              onError: () => toastError(i18n.t('common:language.saveFailed')),
+            },
+          )
+        }
+      >
         <Outlet />
       </ConsoleShell>
       {children?.(user)}
