@@ -34,6 +34,7 @@ export const NAMESPACES = [
   'monitoring',
   'reports',
   'wa-templates',
+  'wa-template-editor',
   'api-docs',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
