@@ -13,7 +13,6 @@ import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { UiLanguage } from '@pesan/contracts/ui-language';
 
 /** Where the switch's last choice is kept on this browser (not a secret: 'en' or 'id'). */
@@ -76,7 +75,8 @@ export function localizeMessage(text: string): string {
 async function onLanguage(lng: string): Promise<void> {
   const lang: UiLanguage = lng.startsWith('id') ? 'id' : 'en';
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
-  await dayjsLocales[lang]();
+  // dayjs comes with the first page that formats a date, not with the first load (issue 10).
+  const [{ default: dayjs }] = await Promise.all([import('dayjs'), dayjsLocales[lang]()]);
   dayjs.locale(lang);
   if (lang === 'id' || translator) await loadTranslator();
 }

@@ -1,12 +1,13 @@
 /**
- * The header's language switch (ARCHITECTURE.md §10, issue 15): English or Bahasa Indonesia, each
- * named in its own language. The page changes at once; `onChange` lets a signed-in layout also
- * save the choice on the user.
+ * The header's language switch (ARCHITECTURE.md §10, issue 15): two toggle buttons, EN and ID,
+ * each named by its language in that language ('English', 'Bahasa Indonesia'). One press changes
+ * the page at once; `onChange` lets a signed-in layout also save the choice on the user. Plain
+ * buttons, not a menu: the switch is on every first load, where a popover's code would weigh
+ * (issue 10).
  */
-import { Button, Menu } from '@mantine/core';
-import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { UiLanguage } from '@pesan/contracts/ui-language';
+import { UI_LANGUAGES, type UiLanguage } from '@pesan/contracts/ui-language';
 import { currentLanguage, setUiLanguage } from '../../lib/i18n.ts';
 
 /** Each language by its own name (not translated: a reader finds their language by it). */
@@ -21,33 +22,22 @@ export function LanguageSwitch({ onChange }: { onChange?: (lang: UiLanguage) => 
     onChange?.(next);
   };
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
+    <Group gap={2} wrap="nowrap" role="group" aria-label={t('language.label')}>
+      {UI_LANGUAGES.map((l) => (
         <Button
-          variant="subtle"
-          color="dark"
+          key={l}
           size="compact-sm"
-          leftSection={<IconLanguage size={18} aria-hidden />}
-          aria-label={`${t('language.switchTo')}: ${LANGUAGE_NAMES[lang]}`}
-          title={t('language.switchTo')}
+          variant={l === lang ? 'light' : 'subtle'}
+          color={l === lang ? 'blue' : 'gray'}
+          lang={l}
+          aria-label={LANGUAGE_NAMES[l]}
+          title={LANGUAGE_NAMES[l]}
+          aria-pressed={l === lang}
+          onClick={() => choose(l)}
         >
-          {lang.toUpperCase()}
+          {l.toUpperCase()}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('language.label')}</Menu.Label>
-        {(Object.keys(LANGUAGE_NAMES) as UiLanguage[]).map((l) => (
-          <Menu.Item
-            key={l}
-            lang={l}
-            onClick={() => choose(l)}
-            rightSection={l === lang ? <IconCheck size={16} aria-hidden /> : null}
-            aria-current={l === lang ? 'true' : undefined}
-          >
-            {LANGUAGE_NAMES[l]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      ))}
+    </Group>
   );
 }
