@@ -10,10 +10,9 @@
  * contract messages (validation and toasts) that `localizeMessage` uses.
  */
 import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import type { UiLanguage } from '@pesan/contracts/ui-language';
+import { isUiLanguage, pickLanguage, type UiLanguage } from '@pesan/contracts/ui-language';
 
 /** Where the switch's last choice is kept on this browser (not a secret: 'en' or 'id'). */
 export const LANGUAGE_STORAGE_KEY = 'pesan.language';
@@ -81,9 +80,27 @@ async function onLanguage(lng: string): Promise<void> {
   if (lang === 'id' || translator) await loadTranslator();
 }
 
+/**
+ * The language to start in: the switch's last choice on this browser, else the browser's
+ * languages in order (`navigator.languages`, read as an Accept-Language list), else English. The
+ * signed-in user's saved choice replaces it once the session loads (`applyUserLanguage`).
+ * Ours, not i18next-browser-languagedetector: the order is the rule of ARCHITECTURE.md §10, and
+ * the first load has no 2 KB to spare (issue 10).
+ */
+export function detectLanguage(): UiLanguage {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    // Storage may be blocked.
+  }
+  if (isUiLanguage(stored)) return stored;
+  const browser = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
+  return pickLanguage(browser.filter(Boolean).join(',')) ?? 'en';
+}
+
 /** Resolves when i18next is set up and the first language's `common` texts are loaded. */
 export const i18nReady: Promise<unknown> = i18n
-  .use(LanguageDetector)
   .use(
     resourcesToBackend((lng: string, ns: string) => {
       const load = catalogues[`../locales/${lng}/${ns}.json`];
@@ -92,13 +109,12 @@ export const i18nReady: Promise<unknown> = i18n
   )
   .use(initReactI18next)
   .init({
+    lng: detectLanguage(),
     supportedLngs: ['en', 'id'],
-    nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     fallbackLng: 'en',
     ns: ['common'],
     defaultNS: 'common',
-    detection: { order: ['localStorage', 'navigator'], lookupLocalStorage: LANGUAGE_STORAGE_KEY, caches: [] },
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
     showSupportNotice: false,
