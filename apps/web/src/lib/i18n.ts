@@ -71,13 +71,25 @@ export function localizeMessage(text: string): string {
   return translator ? translator(text, currentLanguage()) : text;
 }
 
-async function onLanguage(lng: string): Promise<void> {
-  const lang: UiLanguage = lng.startsWith('id') ? 'id' : 'en';
-  if (typeof document !== 'undefined') document.documentElement.lang = lang;
-  // dayjs comes with the first page that formats a date, not with the first load (issue 10).
-  const [{ default: dayjs }] = await Promise.all([import('dayjs'), dayjsLocales[lang]()]);
-  dayjs.locale(lang);
-  if (lang === 'id' || translator) await loadTranslator();
+const asUiLanguage = (lng: string): UiLanguage => (lng.startsWith('id') ? 'id' : 'en');
+
+let dayjsLocalised = false;
+/**
+ * Loads what `lang` needs beyond its catalogues: dayjs's month names and relative times, and the
+ * contract messages' translator. Nothing for English until Indonesian has been used (dayjs's own
+ * locale is English, and the first load has no bytes to spare, issue 10).
+ */
+async function prepareLanguage(lang: UiLanguage): Promise<void> {
+  if (lang === 'id' || dayjsLocalised) {
+    const [{ default: dayjs }] = await Promise.all([import('dayjs'), dayjsLocales[lang](), loadTranslator()]);
+    dayjs.locale(lang);
+    dayjsLocalised = true;
+  }
+}
+
+/** `<html lang>` follows the language (screen readers pronounce the page by it). */
+function syncDocument(lng: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = asUiLanguage(lng);
 }
 
 /**
@@ -119,9 +131,15 @@ export const i18nReady: Promise<unknown> = i18n
     react: { useSuspense: true },
     showSupportNotice: false,
   })
-  .then(() => onLanguage(i18n.language));
+  .then(() => {
+    syncDocument(i18n.language);
+    return prepareLanguage(asUiLanguage(i18n.language));
+  });
 
-i18n.on('languageChanged', (lng) => void onLanguage(lng));
+i18n.on('languageChanged', (lng) => {
+  syncDocument(lng);
+  void prepareLanguage(asUiLanguage(lng));
+});
 
 /**
  * Switches the interface to `lang` at once (translated components re-render; form input stays)
@@ -134,7 +152,7 @@ export async function setUiLanguage(lang: UiLanguage): Promise<void> {
   } catch {
     // Storage may be blocked; the choice still holds for this page.
   }
-  if (lang === 'id') await loadTranslator();
+  await prepareLanguage(lang);
   await i18n.changeLanguage(lang);
 }
 

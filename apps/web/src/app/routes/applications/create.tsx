@@ -4,18 +4,20 @@
  */
 import { toastError, toastSuccess } from '../../../components/toasts.ts';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { TOKEN_MESSAGES } from '@pesan/contracts/application';
 import { Page } from '../../../components/page.tsx';
 import { CreateApplicationForm } from '../../../features/applications/components/create-application-form.tsx';
 import { useGenerateKeyFile } from '../../../features/tokens/api/generate-key-file.ts';
 
 export default function CreateApplicationPage() {
+  const { t } = useTranslation('applications');
   const navigate = useNavigate();
   const keyFile = useGenerateKeyFile();
   const onCreated = async (id: string) => {
     try {
       await keyFile.mutateAsync(id);
-      toastSuccess(TOKEN_MESSAGES.successMessage, 'Application created');
+      toastSuccess(TOKEN_MESSAGES.successMessage, t('createPage.created'));
     } catch (err) {
       toastError((err as Error).message || TOKEN_MESSAGES.failureMessage, TOKEN_MESSAGES.failureTitle);
     }
@@ -23,8 +25,8 @@ export default function CreateApplicationPage() {
   };
   return (
     <Page
-      title="Create Application"
-      breadcrumbs={[{ label: 'My Application', to: '/my-application' }, { label: 'Create Application' }]}
+      title={t('createPage.title')}
+      breadcrumbs={[{ label: t('createPage.breadcrumbList'), to: '/my-application' }, { label: t('createPage.title') }]}
     >
       <CreateApplicationForm
         onCreated={onCreated}

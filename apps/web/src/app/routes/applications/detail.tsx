@@ -9,7 +9,10 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconChartBar, IconEdit } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { APPLICATION_MESSAGES } from '@pesan/contracts/application';
+import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import { Page } from '../../../components/page.tsx';
 import { useApplication } from '../../../features/applications/api/get-application.ts';
 import { ApplicationSummary } from '../../../features/applications/components/application-summary.tsx';
@@ -22,6 +25,7 @@ import { WebhookSection } from '../../../features/webhooks/components/webhook-se
 import { ApiError } from '../../../lib/api-client.ts';
 
 export default function ApplicationDetailPage() {
+  const { t } = useTranslation('applications');
   const { appId = '' } = useParams();
   const app = useApplication(appId);
   const update = useUpdateApplication();
@@ -29,16 +33,16 @@ export default function ApplicationDetailPage() {
   const notFound = app.error instanceof ApiError && app.error.status === 404;
   return (
     <Page
-      title="Details App"
-      breadcrumbs={[{ label: 'My Application', to: '/my-application' }, { label: 'Details App' }]}
+      title={t('detailPage.title')}
+      breadcrumbs={[{ label: t('detailPage.breadcrumbList'), to: '/my-application' }, { label: t('detailPage.title') }]}
       actions={
         notFound ? null : (
           <>
             <Button component={Link} to="/my-application/edit-application" state={{ id: appId }} variant="default" leftSection={<IconEdit size={16} aria-hidden />}>
-              Edit
+              {t('detailPage.edit')}
             </Button>
             <Button component={Link} to={`/my-application/detail-transaction/${appId}`} variant="default" leftSection={<IconChartBar size={16} aria-hidden />}>
-              Monitoring
+              {t('detailPage.monitoring')}
             </Button>
             {app.data ? (
               <DeleteApplicationButton
@@ -54,8 +58,8 @@ export default function ApplicationDetailPage() {
       }
     >
       {notFound ? (
-        <Alert color="red" variant="light" title="Error!">
-          {APPLICATION_MESSAGES.notFound}
+        <Alert color="red" variant="light" title={localizeMessage(CONSOLE_MESSAGES.errorTitle)}>
+          {localizeMessage(APPLICATION_MESSAGES.notFound)}
         </Alert>
       ) : (
         <Stack gap="lg">

@@ -10,6 +10,7 @@ import { IconFileDescription } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { toastSuccess } from '../../../components/toasts.ts';
 import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { APPLICATION_MESSAGES } from '@pesan/contracts/application';
 import { Page } from '../../../components/page.tsx';
 import { EditApplicationForm } from '../../../features/applications/components/edit-application-form.tsx';
@@ -24,6 +25,7 @@ export function idFromState(state: unknown): string | null {
 
 /** The Edit Application page (see the file comment). */
 export default function EditApplicationPage() {
+  const { t } = useTranslation('applications');
   const location = useLocation();
   const navigate = useNavigate();
   const id = idFromState(location.state);
@@ -33,15 +35,15 @@ export default function EditApplicationPage() {
   if (!id) return null;
   return (
     <Page
-      title="Edit Application"
+      title={t('editPage.title')}
       breadcrumbs={[
-        { label: 'My Application', to: '/my-application' },
-        { label: 'Details App', to: `/my-application/detail/${id}` },
-        { label: 'Edit Application' },
+        { label: t('editPage.breadcrumbList'), to: '/my-application' },
+        { label: t('editPage.breadcrumbDetail'), to: `/my-application/detail/${id}` },
+        { label: t('editPage.title') },
       ]}
       actions={
         <Button component={Link} to={`/my-application/detail/${id}`} variant="default" leftSection={<IconFileDescription size={16} aria-hidden />}>
-          View Details
+          {t('editPage.viewDetails')}
         </Button>
       }
     >

@@ -2,17 +2,19 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page.tsx';
 import { ApplicationList } from '../../../features/applications/components/application-list.tsx';
 
 export default function ApplicationsPage() {
+  const { t } = useTranslation('applications');
   return (
     <Page
-      title="My Application"
-      description="Your applications, their channels and keys."
+      title={t('list.title')}
+      description={t('list.description')}
       actions={
         <Button component={Link} to="/my-application/create-application" leftSection={<IconPlus size={16} aria-hidden />}>
-          Create Application
+          {t('list.createButton')}
         </Button>
       }
     >

@@ -7,6 +7,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { sessionQueryOptions } from '../../../features/auth/api/get-session.ts';
 import { useLogout } from '../../../features/auth/api/logout.ts';
 import { useCreateOrganization } from '../../../features/organization/api/create-organization.ts';
@@ -15,13 +16,14 @@ import { toastApiError } from '../../../components/toasts.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 
 export default function CompanyDataFirstPage() {
+  const { t } = useTranslation('auth');
   const qc = useQueryClient();
   const navigate = useNavigate();
   const create = useCreateOrganization();
   const logout = useLogout();
   return (
     <Stack gap="lg">
-      <PageHeader title="Tell us about your business" description="Your applications belong to your organization. Add its details to continue." />
+      <PageHeader title={t('pages.companyData.title')} description={t('pages.companyData.description')} />
       <OrganizationForm
         mode="create"
         pending={create.isPending}
@@ -34,15 +36,20 @@ export default function CompanyDataFirstPage() {
         }}
       />
       <Text size="sm" c="gray.8" ta="center">
-        Not your account?{' '}
-        <Anchor
-          component="button"
-          type="button"
-          fw={600}
-          onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/auth/login', { replace: true }) })}
-        >
-          Logout
-        </Anchor>
+        <Trans
+          t={t}
+          i18nKey="pages.companyData.notYourAccount"
+          components={{
+            anchor: (
+              <Anchor
+                component="button"
+                type="button"
+                fw={600}
+                onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/auth/login', { replace: true }) })}
+              />
+            ),
+          }}
+        />
       </Text>
     </Stack>
   );

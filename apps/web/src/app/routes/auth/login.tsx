@@ -6,13 +6,16 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { ORGANIZATION_MESSAGES } from '@pesan/contracts/organization';
 import { LoginForm } from '../../../features/auth/components/login-form.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import { REDIRECT_PARAM, safeRedirectPath } from '../../../features/auth/utils/safe-redirect.ts';
 
 /** The sign-in page (see the file comment). */
 export default function LoginPage() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -21,10 +24,10 @@ export default function LoginPage() {
   const createdOrganization = state?.successCreateOrganization === true;
   return (
     <Stack gap="lg">
-      <PageHeader title="Welcome back" description="Sign in to manage your applications and monitor your messages." />
+      <PageHeader title={t('pages.login.title')} description={t('pages.login.description')} />
       {createdOrganization && (
         <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} role="status">
-          {ORGANIZATION_MESSAGES.created}
+          {localizeMessage(ORGANIZATION_MESSAGES.created)}
         </Alert>
       )}
       <LoginForm initialEmail={state?.email} onSuccess={() => navigate(target, { replace: true })} />

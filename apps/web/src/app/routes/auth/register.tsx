@@ -4,16 +4,18 @@
  */
 import { useState } from 'react';
 import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { RegisterForm } from '../../../features/auth/components/register-form.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 
 /** The registration page (see the file comment). */
 export default function RegisterPage() {
+  const { t } = useTranslation('auth');
   const [registered, setRegistered] = useState(false);
   return (
     <Stack gap="lg">
       {registered ? null : (
-        <PageHeader title="Create your account" description="Start sending WhatsApp, SMS, OTP, voice and e-mail messages through one API." />
+        <PageHeader title={t('pages.register.title')} description={t('pages.register.description')} />
       )}
       <RegisterForm onRegistered={() => setRegistered(true)} />
     </Stack>

@@ -11,6 +11,7 @@ import '@mantine/charts/styles.css';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { ChannelId } from '@pesan/contracts/channels';
 import { RECORDS_MESSAGES } from '@pesan/contracts/records';
@@ -18,12 +19,14 @@ import { Page } from '../../../components/page.tsx';
 import { DashboardView } from '../../../features/dashboard/components/dashboard-view.tsx';
 import { useRecords } from '../../../features/monitoring/api/list-records.ts';
 import { RecordsTable } from '../../../features/monitoring/components/records-table.tsx';
-import { formatRelative } from '../../../lib/format.ts';
+import { formatNumber, formatRelative } from '../../../lib/format.ts';
+import { localizeMessage } from '../../../lib/i18n.ts';
 
 /** Rows of the Overview's Monitoring table (§9). */
 const PREVIEW_ROWS = 5;
 
 function MonitoringPreview({ applicationId, channel, range }: { applicationId: string; channel: ChannelId; range: [string, string] }) {
+  const { t } = useTranslation('dashboard');
   const startDate = dayjs(range[0]).startOf('day').toISOString();
   const endDate = dayjs(range[1]).endOf('day').toISOString();
   const records = useRecords({ application_id: applicationId, channel, startDate, endDate, page: 1, limit: PREVIEW_ROWS, showType: 'all', search: '' });
@@ -32,7 +35,7 @@ function MonitoringPreview({ applicationId, channel, range }: { applicationId: s
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="overview-monitoring" miw={0}>
       <Title id="overview-monitoring" order={2} size="h4" mb="sm">
-        Monitoring
+        {t('preview.title')}
       </Title>
       <Stack gap="sm">
         <RecordsTable
@@ -45,14 +48,14 @@ function MonitoringPreview({ applicationId, channel, range }: { applicationId: s
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Group gap={6}>
             <Text size="sm" c="gray.7">
-              Last transaction update:
+              {t('preview.lastUpdate')}
             </Text>
             <Text size="sm">
-              {data?.last_update ? formatRelative(data.last_update) : RECORDS_MESSAGES.noData}
+              {data?.last_update ? formatRelative(data.last_update) : localizeMessage(RECORDS_MESSAGES.noData)}
               {/* The separator keeps to the time before it (a no-break space), never starting a line. */}
               {data && data.total > 0 ? (
                 <Text span size="sm" c="gray.7">
-                  {`\u00a0· ${Math.min(PREVIEW_ROWS, data.data.length)} of ${data.total.toLocaleString('en-US')}`}
+                  {t('preview.shown', { shown: formatNumber(Math.min(PREVIEW_ROWS, data.data.length)), total: formatNumber(data.total) })}
                 </Text>
               ) : null}
             </Text>
@@ -64,7 +67,7 @@ function MonitoringPreview({ applicationId, channel, range }: { applicationId: s
             fw={600}
           >
             <Group gap={4} wrap="nowrap">
-              View All Monitoring
+              {t('preview.viewAll')}
               <IconArrowRight size={16} aria-hidden />
             </Group>
           </Anchor>
@@ -75,8 +78,9 @@ function MonitoringPreview({ applicationId, channel, range }: { applicationId: s
 }
 
 export default function OverviewPage() {
+  const { t } = useTranslation('dashboard');
   return (
-    <Page title="Overview" description="Traffic, success rates and sessions per channel of an application.">
+    <Page title={t('page.title')} description={t('page.description')}>
       <DashboardView footer={(ctx) => <MonitoringPreview key={`${ctx.applicationId}:${ctx.channel}`} {...ctx} />} />
     </Page>
   );

@@ -2,12 +2,14 @@
 import { Anchor, Group, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../features/auth/api/get-session.ts';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form.tsx';
 import { useShellLogout } from '../layouts/use-shell-logout.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 
 export default function ChangePasswordPage() {
+  const { t } = useTranslation('profile');
   const { data: session } = useSession();
   const logout = useShellLogout();
   return (
@@ -15,10 +17,10 @@ export default function ChangePasswordPage() {
       <Anchor component={Link} to="/profile/edit-profile" fw={600} size="sm">
         <Group gap={4} component="span">
           <IconArrowLeft size={16} aria-hidden />
-          Back
+          {t('changePassword.back')}
         </Group>
       </Anchor>
-      <PageHeader title="Change Password" description="After the change you will be signed out and can sign in with the new password." />
+      <PageHeader title={t('changePassword.title')} description={t('changePassword.description')} />
       {session && <ChangePasswordForm userId={session.id} onDone={logout} />}
     </Stack>
   );

@@ -1,21 +1,24 @@
 /** /profile/edit-organization (console.md §2, §7 Organization, §8 success message). */
 import { Alert, Center, Loader, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { ORGANIZATION_MESSAGES } from '@pesan/contracts/organization';
 import { useMyOrganization } from '../../../features/organization/api/get-my-organization.ts';
 import { useUpdateOrganization } from '../../../features/organization/api/update-organization.ts';
 import { OrganizationForm } from '../../../features/organization/components/organization-form.tsx';
 import { toastApiError, toastSuccess } from '../../../components/toasts.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { localizeMessage } from '../../../lib/i18n.ts';
 
 export default function EditOrganizationPage() {
+  const { t } = useTranslation('organization');
   const org = useMyOrganization();
   const update = useUpdateOrganization();
   return (
     <Stack gap="lg" maw={560}>
-      <PageHeader title="Edit Organization" description="The business your applications belong to." />
+      <PageHeader title={t('editOrganization.title')} description={t('editOrganization.description')} />
       {org.isPending ? (
         <Center py="xl">
-          <Loader aria-label="Loading" />
+          <Loader aria-label={t('editOrganization.loading')} />
         </Center>
       ) : org.data ? (
         <OrganizationForm
@@ -26,11 +29,11 @@ export default function EditOrganizationPage() {
           onOtherError={(err) => toastApiError(err)}
           onSubmit={async (input) => {
             await update.mutateAsync({ id: org.data!.id, ...input });
-            toastSuccess(ORGANIZATION_MESSAGES.updated);
+            toastSuccess(localizeMessage(ORGANIZATION_MESSAGES.updated));
           }}
         />
       ) : (
-        <Alert color="gray">{org.isError ? org.error.message : 'You do not belong to an organization yet.'}</Alert>
+        <Alert color="gray">{org.isError ? org.error.message : t('editOrganization.noOrganization')}</Alert>
       )}
     </Stack>
   );

@@ -5,9 +5,11 @@
  */
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { QUOTA_MESSAGES } from '@pesan/contracts/quota';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import { useApplications } from '../../../features/applications/api/list-applications.ts';
 import { QuotaSettingsPanel } from '../../../features/quota/components/quota-settings-form.tsx';
 
@@ -15,23 +17,24 @@ import { QuotaSettingsPanel } from '../../../features/quota/components/quota-set
 const PICKER_LIMIT = 100;
 
 export default function NotificationSettingsPage() {
+  const { t } = useTranslation('profile');
   const apps = useApplications({ channel_id: [], search: '', page: 1, limit: PICKER_LIMIT });
   return (
     <Stack gap="lg" maw={760}>
-      <PageHeader title="Notification Settings" description="Quota warning e-mails per application: who gets them, and at which remaining quota." />
+      <PageHeader title={t('notificationSettings.title')} description={t('notificationSettings.description')} />
       {apps.isPending ? (
-        <Skeleton height={240} radius="md" aria-label="Loading applications" />
+        <Skeleton height={240} radius="md" aria-label={t('notificationSettings.loadingApplications')} />
       ) : apps.isError ? (
-        <Alert color="red" variant="light" title="Error">
-          {QUOTA_MESSAGES.loadFailed}
+        <Alert color="red" variant="light" title={t('notificationSettings.errorTitle')}>
+          {localizeMessage(QUOTA_MESSAGES.loadFailed)}
         </Alert>
       ) : apps.data.data.length === 0 ? (
         <EmptyState
-          title={QUOTA_MESSAGES.noApplications}
-          description="Quota warnings are set per application. Create an application first."
+          title={localizeMessage(QUOTA_MESSAGES.noApplications)}
+          description={t('notificationSettings.emptyDescription')}
           action={
             <Button component={Link} to="/my-application/create-application">
-              Create application
+              {t('notificationSettings.createApplication')}
             </Button>
           }
         />

@@ -8,6 +8,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation } from 'react-router';
 import { TemplatesListPage } from '../../../features/wa-templates/components/templates-list-page.tsx';
 import NotFoundPage from '../errors/not-found.tsx';
@@ -24,11 +25,12 @@ export function templateFamily(pathname: string): TemplateFamily {
 }
 
 function Editor() {
+  const { t } = useTranslation('wa-templates');
   return (
     <Suspense
       fallback={
         <Center py={80}>
-          <Loader aria-label="Loading the template editor" />
+          <Loader aria-label={t('route.loadingEditor')} />
         </Center>
       }
     >

@@ -6,12 +6,14 @@
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconEdit, IconChartBar } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { Application } from '@pesan/contracts/application';
 import { formatDate } from '../../../lib/format.ts';
 import { ChannelChips } from './channel-chips.tsx';
 import { CopyValueButton } from '../../../components/copy-value-button.tsx';
 
 export function ApplicationCard({ app }: { app: Application }) {
+  const { t } = useTranslation('applications');
   const navigate = useNavigate();
   const detail = `/my-application/detail/${app.id}`;
   return (
@@ -31,25 +33,25 @@ export function ApplicationCard({ app }: { app: Application }) {
               navigate('/my-application/edit-application', { state: { id: app.id } });
             }}
           >
-            Edit
+            {t('card.edit')}
           </Button>
         </Group>
         <ChannelChips channels={app.channels} />
         <Stack gap={2}>
           <Text size="xs" c="gray.7">
-            App ID
+            {t('card.appId')}
           </Text>
           <Group gap={4} wrap="nowrap">
             <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
               {app.id}
             </Text>
-            <CopyValueButton value={app.id} label="Copy App ID" />
+            <CopyValueButton value={app.id} label={t('card.copyAppId')} />
           </Group>
         </Stack>
         <Group justify="space-between" align="flex-end">
           <Stack gap={2}>
             <Text size="xs" c="gray.7">
-              App Issued
+              {t('card.appIssued')}
             </Text>
             <Text size="sm">{formatDate(app.updated_at)}</Text>
           </Stack>
@@ -62,7 +64,7 @@ export function ApplicationCard({ app }: { app: Application }) {
             styles={{ root: { borderColor: 'var(--mantine-color-blue-8)' }, label: { color: 'var(--mantine-color-blue-8)' } }}
             onClick={(e: React.MouseEvent) => e.stopPropagation()}
           >
-            Monitoring
+            {t('card.monitoring')}
           </Button>
         </Group>
       </Stack>

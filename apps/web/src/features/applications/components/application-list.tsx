@@ -11,9 +11,12 @@ import { Alert, Button, Card, Group, MultiSelect, SimpleGrid, Skeleton, Stack, T
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { APPLICATION_MESSAGES, PAGE_SIZE } from '@pesan/contracts/application';
 import { CHANNEL_IDS, type ChannelId } from '@pesan/contracts/channels';
 import { RECORDS_MESSAGES } from '@pesan/contracts/records';
+import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import { AppPagination } from '../../../components/pagination.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useApplications } from '../api/list-applications.ts';
@@ -52,6 +55,7 @@ export function listUrlParams(state: ListUrlState): URLSearchParams {
 
 /** The My Application list (see the file comment). */
 export function ApplicationList() {
+  const { t } = useTranslation('applications');
   const [params, setParams] = useSearchParams();
   const url = readListUrlState(params);
   const { page, channels: channelIds } = url;
@@ -82,16 +86,16 @@ export function ApplicationList() {
     <Stack gap="lg">
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
-          label="Search application"
-          placeholder="Search by application name"
+          label={t('list.searchLabel')}
+          placeholder={t('list.searchPlaceholder')}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
           style={{ flex: '1 1 260px' }}
         />
         <MultiSelect
-          label="Filter by channel"
-          placeholder={channelIds.length ? undefined : 'All channels'}
+          label={t('list.channelFilterLabel')}
+          placeholder={channelIds.length ? undefined : t('list.channelFilterPlaceholder')}
           data={(channels.data ?? []).map((c) => ({ value: c.id, label: channelLabel(c.id) }))}
           value={channelIds}
           onChange={(v) => setChannelIds(v as ChannelId[])}
@@ -102,7 +106,7 @@ export function ApplicationList() {
       </Group>
 
       {pending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="status" aria-busy="true" aria-label="Loading applications">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="status" aria-busy="true" aria-label={t('list.loading')}>
           {Array.from({ length: 6 }, (_, i) => (
             <Card key={i} withBorder padding="lg">
               <Skeleton height={20} width="60%" mb="md" />
@@ -113,17 +117,17 @@ export function ApplicationList() {
           ))}
         </SimpleGrid>
       ) : list.isError && !list.data ? (
-        <Alert color="red" variant="light" title="Error!">
+        <Alert color="red" variant="light" title={localizeMessage(CONSOLE_MESSAGES.errorTitle)}>
           {list.error.message}
         </Alert>
       ) : apps.length === 0 ? (
         <EmptyState
-          title={filtering ? RECORDS_MESSAGES.empty : APPLICATION_MESSAGES.emptyList}
-          description={filtering ? RECORDS_MESSAGES.emptyHint : 'Create an application to get your API keys.'}
+          title={localizeMessage(filtering ? RECORDS_MESSAGES.empty : APPLICATION_MESSAGES.emptyList)}
+          description={filtering ? localizeMessage(RECORDS_MESSAGES.emptyHint) : t('list.emptyHint')}
           action={
             filtering ? null : (
               <Button component={Link} to="/my-application/create-application" leftSection={<IconPlus size={16} aria-hidden />}>
-                Create Application
+                {t('list.createButton')}
               </Button>
             )
           }

@@ -5,6 +5,7 @@
  * application the sender the operator connected (issue 8).
  */
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { Application, ApplicationChannel, WhatsappSenderOut } from '@pesan/contracts/application';
 import { channelInfo } from '@pesan/contracts/channels';
 import { CopyValueButton } from '../../../components/copy-value-button.tsx';
@@ -14,26 +15,27 @@ import { SENDER_CHANNELS, SENDER_NUMBER_CHANNELS } from './create-application-fo
 
 /** The detail page's summary panel (see the file comment); `app` undefined while loading. */
 export function ApplicationSummary({ app }: { app: Application | undefined }) {
+  const { t } = useTranslation('applications');
   return (
     <Paper withBorder radius="md" p="lg">
       <Stack gap="md">
         <Group gap={6}>
           <Text size="sm" c="gray.7">
-            Last Modified:
+            {t('summary.lastModified')}
           </Text>
           {app ? <Text size="sm">{formatLongDate(app.updated_at)}</Text> : <Skeleton height={14} width={120} />}
         </Group>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <Textarea label="Application Name" value={app?.application_name ?? ''} readOnly variant="filled" autosize minRows={1} />
+          <Textarea label={t('summary.applicationName')} value={app?.application_name ?? ''} readOnly variant="filled" autosize minRows={1} />
           <Textarea
-            label="App ID"
+            label={t('summary.appId')}
             value={app?.id ?? ''}
             readOnly
             variant="filled"
             autosize
             minRows={1}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', overflowWrap: 'anywhere' } }}
-            rightSection={app ? <CopyValueButton value={app.id} label="Copy App ID" /> : null}
+            rightSection={app ? <CopyValueButton value={app.id} label={t('summary.copyAppId')} /> : null}
           />
         </SimpleGrid>
         {app && app.channels.some((c) => SENDER_CHANNELS.includes(c.channel)) ? <Senders channels={app.channels} /> : null}
@@ -45,11 +47,12 @@ export function ApplicationSummary({ app }: { app: Application | undefined }) {
 
 /** Sender name (SMS, SMS OTP, WhatsApp) and sender number (SMS, SMS OTP) as given at creation; 'Not set' when empty. */
 function Senders({ channels }: { channels: ApplicationChannel[] }) {
+  const { t } = useTranslation('applications');
   const withSender = channels.filter((c) => SENDER_CHANNELS.includes(c.channel));
   return (
     <Stack gap="xs" component="section" aria-labelledby="senders-title">
       <Title order={2} size="h5" id="senders-title">
-        Senders
+        {t('summary.senders')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
         {withSender.map((c) => {
@@ -60,8 +63,8 @@ function Senders({ channels }: { channels: ApplicationChannel[] }) {
                 {label}
               </Text>
               <Stack gap={4}>
-                <LabelledField label="Sender name">{c.senderName || 'Not set'}</LabelledField>
-                {SENDER_NUMBER_CHANNELS.includes(c.channel) ? <LabelledField label="Sender number">{c.senderNumber || 'Not set'}</LabelledField> : null}
+                <LabelledField label={t('summary.senderName')}>{c.senderName || t('summary.notSet')}</LabelledField>
+                {SENDER_NUMBER_CHANNELS.includes(c.channel) ? <LabelledField label={t('summary.senderNumber')}>{c.senderNumber || t('summary.notSet')}</LabelledField> : null}
               </Stack>
             </Paper>
           );
@@ -73,18 +76,19 @@ function Senders({ channels }: { channels: ApplicationChannel[] }) {
 
 /** The WhatsApp sender (display name, phone number id, WABA id), or a note that none is connected yet. */
 function WhatsappSender({ sender }: { sender: WhatsappSenderOut | null }) {
+  const { t } = useTranslation('applications');
   if (!sender) {
     return (
       <Text size="sm" c="gray.7">
-        WhatsApp sender: not connected yet. Pesan connects your WhatsApp Business number to this application.
+        {t('summary.whatsappNotConnected')}
       </Text>
     );
   }
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }}>
-      <TextInput label="WhatsApp Sender" value={sender.display_name} readOnly variant="filled" />
-      <TextInput label="Phone Number ID" value={sender.phone_number_id} readOnly variant="filled" />
-      <TextInput label="WhatsApp Business Account ID" value={sender.waba_id} readOnly variant="filled" />
+      <TextInput label={t('summary.whatsappSender')} value={sender.display_name} readOnly variant="filled" />
+      <TextInput label={t('summary.phoneNumberId')} value={sender.phone_number_id} readOnly variant="filled" />
+      <TextInput label={t('summary.wabaId')} value={sender.waba_id} readOnly variant="filled" />
     </SimpleGrid>
   );
 }

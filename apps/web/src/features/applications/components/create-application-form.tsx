@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, List, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconFileDownload } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import {
   APPLICATION_MESSAGES,
   SENDER_LIMITS,
@@ -21,6 +22,8 @@ import {
 } from '@pesan/contracts/application';
 import { CHANNELS, type ChannelId } from '@pesan/contracts/channels';
 import { ApiError } from '../../../lib/api-client.ts';
+import { localizeMessage } from '../../../lib/i18n.ts';
+import { useFormLanguage } from '../../../lib/form-i18n.ts';
 import { useCreateApplication } from '../api/create-application.ts';
 
 /** Channels that take a sender name (console.md §3 Application). */
@@ -92,18 +95,18 @@ export interface CreateApplicationFormProps {
  * one token per channel with its private key; generating again revokes that channel's token.
  */
 export function KeyFileNote() {
+  const { t } = useTranslation('applications');
   return (
-    <Alert variant="light" color="blue" icon={<IconFileDownload size={18} aria-hidden />} title="About the key file">
+    <Alert variant="light" color="blue" icon={<IconFileDownload size={18} aria-hidden />} title={t('keyFile.title')}>
       <Text size="sm" c="dark.7">
-        Creating the application downloads a text file named after its App ID. It holds, for each channel you pick:
+        {t('keyFile.intro')}
       </Text>
       <List size="sm" c="dark.7" mt={4} spacing={2}>
-        <List.Item>the access token (JWT) to send in the Authorization header of the messaging API;</List.Item>
-        <List.Item>the private key (PEM) that signs requests when the application requires signed requests.</List.Item>
+        <List.Item>{t('keyFile.token')}</List.Item>
+        <List.Item>{t('keyFile.privateKey')}</List.Item>
       </List>
       <Text size="sm" c="dark.7" mt={4}>
-        {TOKEN_MESSAGES.warning} Generating a key again for a channel on the application&apos;s detail page revokes that channel&apos;s token
-        at once and downloads a new file.
+        {localizeMessage(TOKEN_MESSAGES.warning)} {t('keyFile.regenerate')}
       </Text>
     </Alert>
   );
@@ -111,13 +114,15 @@ export function KeyFileNote() {
 
 /** The create form (see the file comment). */
 export function CreateApplicationForm({ onCreated, onError }: CreateApplicationFormProps) {
+  const { t } = useTranslation('applications');
   const create = useCreateApplication();
   const [finishing, setFinishing] = useState(false);
   const form = useForm<CreateApplicationValues>({
     mode: 'controlled',
     initialValues: { applicationName: '', channels: [], senderName: { whatsapp: '', sms: '', sms_otp: '' }, senderNumber: { sms: '', sms_otp: '' } },
-    validate: validateCreateApplication,
+    validate: (values) => Object.fromEntries(Object.entries(validateCreateApplication(values)).map(([k, m]) => [k, localizeMessage(m)])),
   });
+  useFormLanguage(form);
 
   const submit = form.onSubmit(async (values) => {
     const input = toCreateInput(values);
@@ -147,8 +152,8 @@ export function CreateApplicationForm({ onCreated, onError }: CreateApplicationF
   return (
     <Paper withBorder radius="md" p="lg" component="form" onSubmit={submit} noValidate maw={720}>
       <Stack gap="lg">
-        <TextInput label="Application Name" placeholder="e.g. Order notifications" withAsterisk {...form.getInputProps('applicationName')} />
-        <Checkbox.Group label="Channels" description="Pick the channels this application sends on." withAsterisk {...form.getInputProps('channels')}>
+        <TextInput label={t('createForm.nameLabel')} placeholder={t('createForm.namePlaceholder')} withAsterisk {...form.getInputProps('applicationName')} />
+        <Checkbox.Group label={t('createForm.channelsLabel')} description={t('createForm.channelsDescription')} withAsterisk {...form.getInputProps('channels')}>
           <SimpleGrid cols={{ base: 2, sm: 3 }} mt="xs">
             {CHANNELS.map((c) => (
               <Checkbox key={c.id} value={c.id} label={c.label} />
@@ -160,15 +165,15 @@ export function CreateApplicationForm({ onCreated, onError }: CreateApplicationF
             {CHANNELS.filter((c) => SENDER_CHANNELS.includes(c.id) && checked.includes(c.id)).flatMap((c) => [
               <TextInput
                 key={`name-${c.id}`}
-                label={`Sender name (${c.label})`}
-                description={`Optional, up to ${SENDER_LIMITS.senderName} characters`}
+                label={t('createForm.senderNameLabel', { channel: c.label })}
+                description={t('createForm.senderNameDescription', { max: SENDER_LIMITS.senderName })}
                 {...form.getInputProps(`senderName.${c.id}`)}
               />,
               SENDER_NUMBER_CHANNELS.includes(c.id) ? (
                 <TextInput
                   key={`number-${c.id}`}
-                  label={`Sender number (${c.label})`}
-                  description={`Optional, digits, up to ${SENDER_LIMITS.senderNumber} characters`}
+                  label={t('createForm.senderNumberLabel', { channel: c.label })}
+                  description={t('createForm.senderNumberDescription', { max: SENDER_LIMITS.senderNumber })}
                   inputMode="tel"
                   {...form.getInputProps(`senderNumber.${c.id}`)}
                 />
@@ -179,7 +184,7 @@ export function CreateApplicationForm({ onCreated, onError }: CreateApplicationF
         <KeyFileNote />
         <Group justify="flex-end">
           <Button type="submit" loading={create.isPending || finishing}>
-            Create Application
+            {t('createForm.submit')}
           </Button>
         </Group>
       </Stack>

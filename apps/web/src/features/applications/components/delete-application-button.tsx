@@ -6,11 +6,13 @@
 import { useState } from 'react';
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
+import i18n from '../../../lib/i18n.ts';
 import { toastApiError } from '../../../components/toasts.ts';
 import { useDeleteApplication } from '../api/delete-application.ts';
 
-/** Title of the confirmation: 'Delete application {name}?'. */
-export const deleteConfirmTitle = (name: string) => `Delete application ${name}?`;
+/** Title of the confirmation: 'Delete application {name}?' (in the current language). */
+export const deleteConfirmTitle = (name: string) => i18n.t('applications:delete.confirmTitle', { name });
 
 export interface DeleteApplicationButtonProps {
   app: { id: string; application_name: string };
@@ -20,6 +22,7 @@ export interface DeleteApplicationButtonProps {
 
 /** The Delete button and its confirmation modal (see the file comment). */
 export function DeleteApplicationButton({ app, onDeleted }: DeleteApplicationButtonProps) {
+  const { t } = useTranslation('applications');
   const [opened, setOpened] = useState(false);
   const remove = useDeleteApplication();
   const confirm = () =>
@@ -36,7 +39,7 @@ export function DeleteApplicationButton({ app, onDeleted }: DeleteApplicationBut
   return (
     <>
       <Button variant="outline" color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setOpened(true)}>
-        Delete
+        {t('delete.button')}
       </Button>
       <Modal
         opened={opened}
@@ -44,24 +47,24 @@ export function DeleteApplicationButton({ app, onDeleted }: DeleteApplicationBut
         title={deleteConfirmTitle(app.application_name)}
         size={600}
         centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t('delete.close') }}
         styles={{ title: { fontWeight: 700, overflowWrap: 'anywhere' } }}
       >
         <Stack gap="md">
           <Text size="sm">
-            <strong style={{ overflowWrap: 'anywhere' }}>{app.application_name}</strong> will be removed from My Application.
+            <Trans t={t} i18nKey="delete.willBeRemoved" components={{ name: <strong style={{ overflowWrap: 'anywhere' }}>{app.application_name}</strong> }} />
           </Text>
           <List size="sm" spacing={4}>
-            <List.Item>Its access tokens stop working at once: the messaging API answers 401 for them.</List.Item>
-            <List.Item>Messages it already sent are kept for reports.</List.Item>
-            <List.Item>This cannot be undone.</List.Item>
+            <List.Item>{t('delete.tokensStop')}</List.Item>
+            <List.Item>{t('delete.messagesKept')}</List.Item>
+            <List.Item>{t('delete.cannotUndo')}</List.Item>
           </List>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpened(false)} disabled={remove.isPending}>
-              Cancel
+              {t('delete.cancel')}
             </Button>
             <Button color="red.9" onClick={confirm} loading={remove.isPending}>
-              Delete Application
+              {t('delete.confirm')}
             </Button>
           </Group>
         </Stack>

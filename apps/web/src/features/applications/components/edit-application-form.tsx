@@ -7,10 +7,12 @@
  */
 import { useEffect, useState } from 'react';
 import { Button, Group, Paper, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { CopyValueButton } from '../../../components/copy-value-button.tsx';
 import { applicationNameSchema } from '@pesan/contracts/application';
 import { formatLongDate } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import { useApplication } from '../api/get-application.ts';
 import { useUpdateApplication } from '../api/update-application.ts';
 
@@ -27,6 +29,7 @@ export function applicationNameError(name: string): string | undefined {
 
 /** The edit form (see the file comment). */
 export function EditApplicationForm({ id, onSaved }: EditApplicationFormProps) {
+  const { t } = useTranslation('applications');
   const app = useApplication(id);
   const update = useUpdateApplication();
   const [name, setName] = useState('');
@@ -55,12 +58,12 @@ export function EditApplicationForm({ id, onSaved }: EditApplicationFormProps) {
       <Stack gap="md">
         <Group gap={6}>
           <Text size="sm" c="gray.7">
-            Last Modified:
+            {t('editForm.lastModified')}
           </Text>
           {app.data ? <Text size="sm">{formatLongDate(app.data.updated_at)}</Text> : <Skeleton height={14} width={120} />}
         </Group>
         <TextInput
-          label="Application Name"
+          label={t('editForm.nameLabel')}
           value={name}
           onChange={(e) => {
             const v = e.currentTarget.value;
@@ -68,22 +71,22 @@ export function EditApplicationForm({ id, onSaved }: EditApplicationFormProps) {
             // The empty name disables Save; say so, and say when it grows too long, as it is typed.
             setError(applicationNameError(v));
           }}
-          error={error}
+          error={error ? localizeMessage(error) : undefined}
           disabled={app.isPending}
         />
         <Textarea
-          label="App ID"
+          label={t('editForm.appId')}
           value={app.data?.id ?? id}
           readOnly
           variant="filled"
           autosize
           minRows={1}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', overflowWrap: 'anywhere' } }}
-          rightSection={<CopyValueButton value={app.data?.id ?? id} label="Copy App ID" />}
+          rightSection={<CopyValueButton value={app.data?.id ?? id} label={t('editForm.copyAppId')} />}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending} disabled={loading || !name.trim()}>
-            Save Changes
+            {t('editForm.submit')}
           </Button>
         </Group>
       </Stack>

@@ -6,11 +6,14 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { useForm, schemaResolver } from '@mantine/form';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { AUTH_MESSAGES, changePasswordSchema } from '@pesan/contracts/auth';
 import { applyFieldErrors } from '../../../components/shell-form-errors.ts';
 import { toastApiError, toastSuccess } from '../../../components/toasts.ts';
+import { localizeMessage } from '../../../lib/i18n.ts';
+import { localizedSchemaResolver, useFormLanguage } from '../../../lib/form-i18n.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { AuthPasswordInput } from './auth-password-input.tsx';
 import { PasswordWithRules } from './password-rules.tsx';
@@ -19,11 +22,13 @@ import { PasswordWithRules } from './password-rules.tsx';
 export const CHANGE_PASSWORD_LOGOUT_MS = 2_000;
 
 export function ChangePasswordForm({ userId, onDone }: { userId: string; onDone: () => void }) {
+  const { t } = useTranslation('auth');
   const form = useForm({
     mode: 'controlled',
     initialValues: { oldPassword: '', password: '', confirmPassword: '' },
-    validate: schemaResolver(changePasswordSchema, { sync: true }),
+    validate: localizedSchemaResolver(changePasswordSchema),
   });
+  useFormLanguage(form);
   const mutation = useChangePassword();
   const [success, setSuccess] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -36,7 +41,7 @@ export function ChangePasswordForm({ userId, onDone }: { userId: string; onDone:
         onSuccess: (res) => {
           const message = res.message ?? res.description ?? AUTH_MESSAGES.passwordChanged;
           setSuccess(message);
-          toastSuccess(message);
+          toastSuccess(localizeMessage(message));
           timer.current = setTimeout(onDone, CHANGE_PASSWORD_LOGOUT_MS);
         },
         onError: (err) => {
@@ -53,15 +58,15 @@ export function ChangePasswordForm({ userId, onDone }: { userId: string; onDone:
       <Stack gap="md" maw={480}>
         {success && (
           <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} role="status">
-            {success}
+            {localizeMessage(success)}
           </Alert>
         )}
-        <AuthPasswordInput label="Current Password" autoComplete="current-password" {...form.getInputProps('oldPassword')} />
-        <PasswordWithRules label="New Password" autoComplete="new-password" {...form.getInputProps('password')} />
-        <AuthPasswordInput label="Password Confirmation" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+        <AuthPasswordInput label={t('changePassword.currentPassword')} autoComplete="current-password" {...form.getInputProps('oldPassword')} />
+        <PasswordWithRules label={t('changePassword.newPassword')} autoComplete="new-password" {...form.getInputProps('password')} />
+        <AuthPasswordInput label={t('fields.passwordConfirmation')} autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
         <Group justify="flex-end">
           <Button type="submit" disabled={newEmpty || success !== null} loading={mutation.isPending}>
-            Save
+            {t('changePassword.submit')}
           </Button>
         </Group>
       </Stack>

@@ -7,12 +7,15 @@
 import { useEffect, useRef } from 'react';
 import { Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { AUTH_MESSAGES } from '@pesan/contracts/auth';
 import { toastError, toastSuccess } from '../../../components/toasts.ts';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import { sessionQueryKey } from '../api/get-session.ts';
 import { verifyEmail } from '../api/verify-email.ts';
 
 export function EmailVerification({ token, onVerified, onFailed }: { token: string; onVerified: () => void; onFailed: () => void }) {
+  const { t } = useTranslation('auth');
   const qc = useQueryClient();
   const started = useRef(false);
   const callbacks = useRef({ onVerified, onFailed });
@@ -26,11 +29,11 @@ export function EmailVerification({ token, onVerified, onFailed }: { token: stri
     verifyEmail(token).then(
       (res) => {
         qc.setQueryData(sessionQueryKey, res.data);
-        toastSuccess(res.message ?? AUTH_MESSAGES.emailVerified);
+        toastSuccess(localizeMessage(res.message ?? AUTH_MESSAGES.emailVerified));
         callbacks.current.onVerified();
       },
       () => {
-        toastError(AUTH_MESSAGES.invalidVerification);
+        toastError(localizeMessage(AUTH_MESSAGES.invalidVerification));
         callbacks.current.onFailed();
       },
     );
@@ -39,7 +42,7 @@ export function EmailVerification({ token, onVerified, onFailed }: { token: stri
   return (
     <Stack align="center" gap="md" py="xl" role="status">
       <Loader aria-hidden />
-      <Text c="gray.8">Verifying your e-mail…</Text>
+      <Text c="gray.8">{t('emailVerification.verifying')}</Text>
     </Stack>
   );
 }

@@ -4,19 +4,23 @@
  */
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { useForm, schemaResolver } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { forgotPasswordSchema } from '@pesan/contracts/auth';
 import { toastApiError } from '../../../components/toasts.ts';
 import { applyFieldErrors } from '../../../components/shell-form-errors.ts';
+import { localizedSchemaResolver, useFormLanguage } from '../../../lib/form-i18n.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 
 /** How long the banner stays, in ms (console.md §9). */
 export const FORGOT_BANNER_MS = 5_000;
 
 export function ForgotPasswordForm() {
-  const form = useForm({ mode: 'controlled', initialValues: { email: '' }, validate: schemaResolver(forgotPasswordSchema, { sync: true }) });
+  const { t } = useTranslation('auth');
+  const form = useForm({ mode: 'controlled', initialValues: { email: '' }, validate: localizedSchemaResolver(forgotPasswordSchema) });
+  useFormLanguage(form);
   const mutation = useForgotPassword();
   const [banner, setBanner] = useState<string | null>(null);
 
@@ -44,12 +48,12 @@ export function ForgotPasswordForm() {
             {banner}
           </Alert>
         )}
-        <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" {...form.getInputProps('email')} />
+        <TextInput label={t('fields.email')} type="email" autoComplete="email" placeholder={t('fields.emailPlaceholder')} {...form.getInputProps('email')} />
         <Button type="submit" fullWidth size="md" loading={mutation.isPending}>
-          Send
+          {t('forgotPassword.submit')}
         </Button>
         <Anchor component={Link} to="/auth/login" ta="center" size="sm" fw={600}>
-          Back to Login
+          {t('backToLogin')}
         </Anchor>
       </Stack>
     </form>

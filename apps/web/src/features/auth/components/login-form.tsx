@@ -7,11 +7,14 @@
  */
 import { useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useForm, schemaResolver } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { AUTH_MESSAGES, loginSchema, type User } from '@pesan/contracts/auth';
 import { ApiError } from '../../../lib/api-client.ts';
+import { localizeMessage } from '../../../lib/i18n.ts';
+import { localizedSchemaResolver, useFormLanguage } from '../../../lib/form-i18n.ts';
 import { toastApiError, toastSuccess } from '../../../components/toasts.ts';
 import { useLogin } from '../api/login.ts';
 import { useSendVerification } from '../api/send-verification.ts';
@@ -20,13 +23,15 @@ import { AuthPasswordInput } from './auth-password-input.tsx';
 
 /** Sign-in form (console.md §5). `initialEmail` pre-fills the address (after organization creation). */
 export function LoginForm({ onSuccess, initialEmail }: { onSuccess: (user: User) => void; initialEmail?: string }) {
+  const { t } = useTranslation('auth');
   const remembered = readRememberedEmail();
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: initialEmail ?? remembered ?? '', password: '', remember: remembered !== null },
-    validate: schemaResolver(loginSchema, { sync: true }),
+    validate: localizedSchemaResolver(loginSchema),
     validateInputOnBlur: ['email', 'password'],
   });
+  useFormLanguage(form);
   const loginMutation = useLogin();
   const resend = useSendVerification();
   const [unverified, setUnverified] = useState<{ email: string; message: string } | null>(null);
@@ -58,7 +63,7 @@ export function LoginForm({ onSuccess, initialEmail }: { onSuccess: (user: User)
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {unverified && (
-          <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title="Email not verified">
+          <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title={t('login.unverifiedTitle')}>
             <Text size="sm" c="dark.7">
               {unverified.message}
             </Text>
@@ -70,31 +75,33 @@ export function LoginForm({ onSuccess, initialEmail }: { onSuccess: (user: User)
               loading={resend.isPending}
               onClick={() =>
                 resend.mutate(unverified.email, {
-                  onSuccess: (r) => toastSuccess(r.description ?? r.message ?? AUTH_MESSAGES.verificationDescription),
+                  onSuccess: (r) => toastSuccess(localizeMessage(r.description ?? r.message ?? AUTH_MESSAGES.verificationDescription)),
                   onError: (err) => toastApiError(err),
                 })
               }
             >
-              Resend verification email
+              {t('resendVerification')}
             </Button>
           </Alert>
         )}
-        <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" {...form.getInputProps('email')} />
-        <AuthPasswordInput label="Password" autoComplete="current-password" placeholder="Your password" {...form.getInputProps('password')} />
+        <TextInput label={t('fields.email')} type="email" autoComplete="email" placeholder={t('fields.emailPlaceholder')} {...form.getInputProps('email')} />
+        <AuthPasswordInput
+          label={t('fields.password')}
+          autoComplete="current-password"
+          placeholder={t('login.passwordPlaceholder')}
+          {...form.getInputProps('password')}
+        />
         <Group justify="space-between">
-          <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
+          <Checkbox label={t('login.rememberMe')} {...form.getInputProps('remember', { type: 'checkbox' })} />
           <Anchor component={Link} to="/auth/forgot-password" size="sm" fw={500}>
-            Forgot Password
+            {t('login.forgotPassword')}
           </Anchor>
         </Group>
         <Button type="submit" fullWidth size="md" disabled={empty} loading={loginMutation.isPending}>
-          Login
+          {t('login.submit')}
         </Button>
         <Text size="sm" ta="center" c="gray.8">
-          Don&apos;t have an account?{' '}
-          <Anchor component={Link} to="/auth/register" fw={600}>
-            Sign up
-          </Anchor>
+          <Trans t={t} i18nKey="login.noAccount" components={{ anchor: <Anchor component={Link} to="/auth/register" fw={600} /> }} />
         </Text>
       </Stack>
     </form>

@@ -1,6 +1,6 @@
 /**
  * Password input with the rules tooltip (console.md §4 "Password strength tooltip is visible while
- * any rule is unmet", §5 labels): the five PASSWORD_RULES, each ticked when met, shown while the
+ * any rule is unmet", §5 labels): the five PASSWORD_RULES (labels in the interface language), each ticked when met, shown while the
  * field is focused or filled and a rule fails. A popover beside the field on wide screens; inline
  * under it on narrow ones (a popover there would cover the next field).
  */
@@ -8,15 +8,18 @@ import { useState, type FocusEvent } from 'react';
 import { Box, Group, List, Popover, Text, VisuallyHidden, type PasswordInputProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheckFilled, IconCircleX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { PASSWORD_RULES } from '@pesan/contracts/auth';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import { AuthPasswordInput } from './auth-password-input.tsx';
 
 /** The five rules with a tick or a cross for `password`. */
 export function PasswordRulesList({ password }: { password: string }) {
+  const { t } = useTranslation('auth');
   return (
     <Box aria-live="polite">
       <Text size="sm" fw={600} mb={6}>
-        Password must:
+        {t('passwordRules.title')}
       </Text>
       <List spacing={4} size="sm" listStyleType="none">
         {PASSWORD_RULES.map((rule) => {
@@ -30,8 +33,8 @@ export function PasswordRulesList({ password }: { password: string }) {
                   <IconCircleX size={16} color="var(--mantine-color-red-8)" aria-hidden />
                 )}
                 <Text size="sm" c={ok ? 'green.9' : 'gray.8'}>
-                  {rule.label}
-                  <VisuallyHidden>{ok ? ' (met)' : ' (not met)'}</VisuallyHidden>
+                  {localizeMessage(rule.label)}
+                  <VisuallyHidden>{ok ? t('passwordRules.met') : t('passwordRules.notMet')}</VisuallyHidden>
                 </Text>
               </Group>
             </List.Item>

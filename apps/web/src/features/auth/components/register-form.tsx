@@ -7,11 +7,14 @@
  */
 import { useState } from 'react';
 import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm, schemaResolver } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { AUTH_MESSAGES, registerSchema } from '@pesan/contracts/auth';
 import { applyFieldErrors } from '../../../components/shell-form-errors.ts';
+import { localizeMessage } from '../../../lib/i18n.ts';
+import { localizedSchemaResolver, useFormLanguage } from '../../../lib/form-i18n.ts';
 import { toastApiError, toastSuccess } from '../../../components/toasts.ts';
 import { useRegister } from '../api/register.ts';
 import { useSendVerification } from '../api/send-verification.ts';
@@ -22,11 +25,13 @@ const FIELDS = ['fullName', 'email', 'phoneNumber', 'password', 'confirmPassword
 
 /** The registration form and its check-your-e-mail state (see the file comment). */
 export function RegisterForm({ onRegistered }: { onRegistered?: () => void } = {}) {
+  const { t } = useTranslation('auth');
   const form = useForm({
     mode: 'controlled',
     initialValues: { fullName: '', email: '', phoneNumber: '', password: '', confirmPassword: '' },
-    validate: schemaResolver(registerSchema, { sync: true }),
+    validate: localizedSchemaResolver(registerSchema),
   });
+  useFormLanguage(form);
   const registerMutation = useRegister();
   const resend = useSendVerification();
   const [done, setDone] = useState<{ email: string; message: string } | null>(null);
@@ -36,26 +41,26 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void } = {
       <Stack gap="md" align="flex-start">
         <IconMailCheck size={48} color="var(--mantine-color-blue-8)" aria-hidden />
         <Title order={1} size="h2">
-          Check your e-mail
+          {t('register.checkEmailTitle')}
         </Title>
-        <Text c="gray.8">{done.message}</Text>
+        <Text c="gray.8">{localizeMessage(done.message)}</Text>
         <Text c="gray.8">
-          We sent the link to <strong>{done.email}</strong>. Didn&apos;t get it? Check your spam folder or send it again.
+          <Trans t={t} i18nKey="register.sentTo" values={{ email: done.email }} components={{ strong: <strong /> }} />
         </Text>
         <Button
           variant="outline"
           loading={resend.isPending}
           onClick={() =>
             resend.mutate(done.email, {
-              onSuccess: (r) => toastSuccess(r.description ?? r.message ?? AUTH_MESSAGES.verificationDescription),
+              onSuccess: (r) => toastSuccess(localizeMessage(r.description ?? r.message ?? AUTH_MESSAGES.verificationDescription)),
               onError: (err) => toastApiError(err),
             })
           }
         >
-          Resend verification email
+          {t('resendVerification')}
         </Button>
         <Anchor component={Link} to="/auth/login" fw={600}>
-          Back to Login
+          {t('backToLogin')}
         </Anchor>
       </Stack>
     );
@@ -77,24 +82,26 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void } = {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput label="Full Name" autoComplete="name" placeholder="Your full name" {...form.getInputProps('fullName')} />
-        <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" {...form.getInputProps('email')} />
-        <TextInput label="Phone Number" type="tel" autoComplete="tel" placeholder="0812xxxxxxx" {...form.getInputProps('phoneNumber')} />
-        <PasswordWithRules label="Password" autoComplete="new-password" placeholder="Create a password" {...form.getInputProps('password')} />
-        <AuthPasswordInput
-          label="Password Confirmation"
+        <TextInput label={t('fields.fullName')} autoComplete="name" placeholder={t('register.fullNamePlaceholder')} {...form.getInputProps('fullName')} />
+        <TextInput label={t('fields.email')} type="email" autoComplete="email" placeholder={t('fields.emailPlaceholder')} {...form.getInputProps('email')} />
+        <TextInput label={t('fields.phoneNumber')} type="tel" autoComplete="tel" placeholder={t('register.phonePlaceholder')} {...form.getInputProps('phoneNumber')} />
+        <PasswordWithRules
+          label={t('fields.password')}
           autoComplete="new-password"
-          placeholder="Repeat the password"
+          placeholder={t('register.passwordPlaceholder')}
+          {...form.getInputProps('password')}
+        />
+        <AuthPasswordInput
+          label={t('fields.passwordConfirmation')}
+          autoComplete="new-password"
+          placeholder={t('register.confirmPlaceholder')}
           {...form.getInputProps('confirmPassword')}
         />
         <Button type="submit" fullWidth size="md" mt="xs" loading={registerMutation.isPending}>
-          Register
+          {t('register.submit')}
         </Button>
         <Text size="sm" ta="center" c="gray.8">
-          Already have an account?{' '}
-          <Anchor component={Link} to="/auth/login" fw={600}>
-            Login
-          </Anchor>
+          <Trans t={t} i18nKey="register.haveAccount" components={{ anchor: <Anchor component={Link} to="/auth/login" fw={600} /> }} />
         </Text>
       </Stack>
     </form>

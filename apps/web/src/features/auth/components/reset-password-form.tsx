@@ -6,9 +6,12 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button, Stack } from '@mantine/core';
-import { useForm, schemaResolver } from '@mantine/form';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { AUTH_MESSAGES, passwordPairSchema } from '@pesan/contracts/auth';
 import { toastError, toastSuccess } from '../../../components/toasts.ts';
+import { localizeMessage } from '../../../lib/i18n.ts';
+import { localizedSchemaResolver, useFormLanguage } from '../../../lib/form-i18n.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthPasswordInput } from './auth-password-input.tsx';
 import { PasswordWithRules } from './password-rules.tsx';
@@ -17,11 +20,13 @@ import { PasswordWithRules } from './password-rules.tsx';
 export const RESET_REDIRECT_MS = 4_000;
 
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
+  const { t } = useTranslation('auth');
   const form = useForm({
     mode: 'controlled',
     initialValues: { password: '', confirmPassword: '' },
-    validate: schemaResolver(passwordPairSchema, { sync: true }),
+    validate: localizedSchemaResolver(passwordPairSchema),
   });
+  useFormLanguage(form);
   const mutation = useResetPassword();
   const [finished, setFinished] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -37,11 +42,11 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       { token, ...values },
       {
         onSuccess: (res) => {
-          toastSuccess(res.message ?? res.description ?? AUTH_MESSAGES.passwordReset);
+          toastSuccess(localizeMessage(res.message ?? res.description ?? AUTH_MESSAGES.passwordReset));
           finish();
         },
         onError: () => {
-          toastError(AUTH_MESSAGES.resetExpired);
+          toastError(localizeMessage(AUTH_MESSAGES.resetExpired));
           finish();
         },
       },
@@ -51,15 +56,20 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <PasswordWithRules label="Password" autoComplete="new-password" placeholder="New password" {...form.getInputProps('password')} />
-        <AuthPasswordInput
-          label="Password Confirmation"
+        <PasswordWithRules
+          label={t('fields.password')}
           autoComplete="new-password"
-          placeholder="Repeat the new password"
+          placeholder={t('resetPassword.passwordPlaceholder')}
+          {...form.getInputProps('password')}
+        />
+        <AuthPasswordInput
+          label={t('fields.passwordConfirmation')}
+          autoComplete="new-password"
+          placeholder={t('resetPassword.confirmPlaceholder')}
           {...form.getInputProps('confirmPassword')}
         />
         <Button type="submit" fullWidth size="md" loading={mutation.isPending} disabled={finished}>
-          Reset Password
+          {t('resetPassword.submit')}
         </Button>
       </Stack>
     </form>

@@ -11,23 +11,25 @@ import { useEffect, type ReactNode } from 'react';
 import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBook } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { ChannelId } from '@pesan/contracts/channels';
 import {
-  DASHBOARD_MESSAGES, RATE_GROUPS, STATUS_TOOLTIPS, formatRate,
+  CONVERSATION_SERIES, DASHBOARD_MESSAGES, RATE_GROUPS, STATUS_TOOLTIPS,
   type ConversationData, type DashboardQuery, type UsageData,
 } from '@pesan/contracts/dashboard';
-import { statusLabel, type MessageStatus } from '@pesan/contracts/statuses';
+import type { MessageStatus } from '@pesan/contracts/statuses';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { toastError } from '../../../components/toasts.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import { useConversation } from '../api/get-conversation.ts';
 import { useRate } from '../api/get-rate.ts';
 import { useUsage } from '../api/get-usage.ts';
 import { useUsageRange } from '../api/get-usage-range.ts';
 import { downloadConversation } from '../api/download-conversation.ts';
 import { downloadUsage } from '../api/download-usage.ts';
-import { fieldLabel, fieldStatus, formatCount } from '../utils/format.ts';
-import { DASHBOARD_TEXTS } from '../utils/texts.ts';
+import { fieldLabel, fieldStatus, formatCount, formatRateValue } from '../utils/format.ts';
 import { DASHBOARD_TAB_LABELS } from '../utils/channels.ts';
 import { ExportButton } from './export-button.tsx';
 import { StatCard } from './stat-card.tsx';
@@ -46,22 +48,20 @@ export function usageFields(usage: UsageData): [string, number][] {
   return Object.entries(usage).filter(([k]) => k !== 'channel' && k !== 'total') as [string, number][];
 }
 
-const groupText = (xs: readonly MessageStatus[]) => xs.map(statusLabel).join(' + ');
+/** A status's label in the current language (keyed by its code). */
+export const statusName = (t: TFunction<'dashboard'>, status: string) => t(`status.${status}`, { defaultValue: fieldLabel(status) });
 
-/** WhatsApp session figures (§3 field names, spec spelling) with their labels. */
-const SESSION_FIGURES: [keyof ConversationData, string, string][] = [
-  ['total_all_conversation', 'Total Conversation', 'Every WhatsApp conversation (session) opened in the date range.'],
-  ['total_all_bussiness_initiated', 'Business Initiated', 'Conversations your business started with a template message.'],
-  ['total_all_customer_initiated', 'Customer Initiated', 'Conversations the customer started by writing to you.'],
-  ['total_all_marketing', 'Marketing', 'Conversations opened by a Marketing template.'],
-  ['total_all_utility', 'Utility', 'Conversations opened by a Utility template.'],
-  ['total_all_authentication', 'Authentication', 'Conversations opened by an Authentication template.'],
+const groupText = (t: TFunction<'dashboard'>, xs: readonly MessageStatus[]) => xs.map((s) => statusName(t, s)).join(' + ');
+
+/** WhatsApp session figures (§3 field names, spec spelling); labels and help in the catalogue under `sessions`. */
+const SESSION_FIGURES: (keyof ConversationData)[] = [
+  'total_all_conversation',
+  'total_all_bussiness_initiated',
+  'total_all_customer_initiated',
+  'total_all_marketing',
+  'total_all_utility',
+  'total_all_authentication',
 ];
-
-const SESSION_SERIES_LABELS: Record<string, string> = {
-  total: 'Total', business_initiated: 'Business Initiated', customer_initiated: 'Customer Initiated',
-  marketing: 'Marketing', utility: 'Utility', authentication: 'Authentication', service: 'Service',
-};
 
 function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   return (
@@ -78,6 +78,7 @@ function Section({ title, actions, children }: { title: string; actions?: ReactN
 }
 
 export function ChannelOverview({ applicationId, channel, range, footer }: ChannelOverviewProps) {
+  const { t } = useTranslation('dashboard');
   const query: DashboardQuery = { application_id: applicationId, channel, startDate: range[0], endDate: range[1] };
   const wa = channel === 'whatsapp';
   const rate = useRate(query);
@@ -86,12 +87,12 @@ export function ChannelOverview({ applicationId, channel, range, footer }: Chann
   const sessions = useConversation({ application_id: applicationId, startDate: range[0], endDate: range[1] }, wa);
   const calls = wa ? [rate, usage, trend, sessions] : [rate, usage, trend];
   const failed = calls.find((q) => q.isError);
-  const failedAt = calls.reduce((t, q) => Math.max(t, q.errorUpdatedAt), 0);
+  const failedAt = calls.reduce((n, q) => Math.max(n, q.errorUpdatedAt), 0);
 
   useEffect(() => {
     const err = failed?.error;
     if (!err || (err instanceof ApiError && err.status === 401)) return;
-    toastError(DASHBOARD_MESSAGES.loadFailed, DASHBOARD_MESSAGES.loadFailedTitle, 'dashboard-load-error');
+    toastError(localizeMessage(DASHBOARD_MESSAGES.loadFailed), localizeMessage(DASHBOARD_MESSAGES.loadFailedTitle), 'dashboard-load-error');
   }, [failed?.error, failedAt]);
 
   const label = DASHBOARD_TAB_LABELS[channel] ?? channel;
@@ -99,10 +100,16 @@ export function ChannelOverview({ applicationId, channel, range, footer }: Chann
   const empty = rate.data?.total === 0;
   const download = () => downloadUsage({ application_id: applicationId, channel, start_date: range[0], end_date: range[1] });
   const downloadSessions = () => downloadConversation({ application_id: applicationId, start_date: range[0], end_date: range[1] });
+  const statusHelp = (field: string) => {
+    const status = fieldStatus(field) as MessageStatus;
+    return STATUS_TOOLTIPS[status] ? t(`statusHelp.${status}`, { defaultValue: STATUS_TOOLTIPS[status] }) : undefined;
+  };
+  const trendLabels = trend.data ? Object.fromEntries(Object.keys(trend.data.series).map((k) => [k, statusName(t, k)])) : undefined;
+  const sessionLabels = Object.fromEntries(CONVERSATION_SERIES.map((k) => [k, t(`sessions.series.${k}`)]));
   const exports = (
     <Group gap="xs">
-      <ExportButton label={`Export ${label} Usage`} download={download} disabled={!rate.data || empty} />
-      {wa ? <ExportButton label="Export WA Session" download={downloadSessions} disabled={!sessions.data} /> : null}
+      <ExportButton label={t('export.usage', { channel: label })} download={download} disabled={!rate.data || empty} />
+      {wa ? <ExportButton label={t('export.sessions')} download={downloadSessions} disabled={!sessions.data} /> : null}
     </Group>
   );
 
@@ -112,11 +119,11 @@ export function ChannelOverview({ applicationId, channel, range, footer }: Chann
         <Paper withBorder radius="md" p="md">
           <EmptyState
             icon={<IconAlertTriangle size={30} />}
-            title={DASHBOARD_TEXTS.loadFailedInline}
-            description={DASHBOARD_MESSAGES.loadFailed}
+            title={t('loadFailedInline')}
+            description={localizeMessage(DASHBOARD_MESSAGES.loadFailed)}
             action={
               <Button variant="default" mt="xs" onClick={() => calls.forEach((q) => void q.refetch())}>
-                Try again
+                {t('tryAgain')}
               </Button>
             }
           />
@@ -128,20 +135,20 @@ export function ChannelOverview({ applicationId, channel, range, footer }: Chann
 
   return (
     <Stack gap="md">
-      <Section title={`${label} summary`} actions={exports}>
+      <Section title={t('sections.summary', { channel: label })} actions={exports}>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <StatCard label="Total" value={rate.data ? formatCount(rate.data.total) : null} help={DASHBOARD_TEXTS.totalHelp} loading={!rate.data} />
+          <StatCard label={t('stats.total')} value={rate.data ? formatCount(rate.data.total) : null} help={t('stats.totalHelp')} loading={!rate.data} />
           <StatCard
-            label="Success Rate"
-            value={rate.data ? formatRate(rate.data.success_rate) : null}
-            help={`${DASHBOARD_TEXTS.successHelp} Success: ${groupText(groups.success)}.`}
+            label={t('stats.successRate')}
+            value={rate.data ? formatRateValue(rate.data.success_rate) : null}
+            help={t('stats.successHelp', { statuses: groupText(t, groups.success) })}
             loading={!rate.data}
             color="green.9"
           />
           <StatCard
-            label="Failure Rate"
-            value={rate.data ? formatRate(rate.data.failure_rate) : null}
-            help={`${DASHBOARD_TEXTS.failureHelp} Failure: ${groupText(groups.failure)}.`}
+            label={t('stats.failureRate')}
+            value={rate.data ? formatRateValue(rate.data.failure_rate) : null}
+            help={t('stats.failureHelp', { statuses: groupText(t, groups.failure) })}
             loading={!rate.data}
             color="red.9"
           />
@@ -151,13 +158,13 @@ export function ChannelOverview({ applicationId, channel, range, footer }: Chann
       {empty ? (
         <Paper withBorder radius="md" p="md">
           <EmptyState
-            title={DASHBOARD_TEXTS.emptyTitle}
-            description={DASHBOARD_TEXTS.emptyHint}
+            title={t('empty.title')}
+            description={t('empty.hint')}
             action={
               <Anchor component={Link} to="/docs" fw={600}>
                 <Group gap={6} wrap="nowrap">
                   <IconBook size={16} aria-hidden />
-                  {DASHBOARD_TEXTS.emptyLink}
+                  {t('empty.link')}
                 </Group>
               </Anchor>
             }
@@ -165,30 +172,36 @@ export function ChannelOverview({ applicationId, channel, range, footer }: Chann
         </Paper>
       ) : (
         <>
-          <Section title={`${label} usage`}>
+          <Section title={t('sections.usage', { channel: label })}>
             <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
               {usage.data
                 ? usageFields(usage.data).map(([field, n]) => (
-                    <StatCard key={field} label={fieldLabel(field)} value={formatCount(n)} help={STATUS_TOOLTIPS[fieldStatus(field) as MessageStatus]} />
+                    <StatCard key={field} label={t(`usage.${field}`, { defaultValue: fieldLabel(field) })} value={formatCount(n)} help={statusHelp(field)} />
                   ))
-                : Array.from({ length: 8 }, (_, i) => <StatCard key={i} label="…" value={null} loading />)}
+                : Array.from({ length: 8 }, (_, i) => <StatCard key={i} label={t('stats.loading')} value={null} loading />)}
             </SimpleGrid>
           </Section>
 
-          <Section title={`${label} trend`}>
-            {trend.data ? <TrendChart title={`${label} messages by status`} data={trend.data} /> : <Skeleton height={280} />}
+          <Section title={t('sections.trend', { channel: label })}>
+            {trend.data ? <TrendChart title={t('sections.trendChart', { channel: label })} data={trend.data} seriesLabels={trendLabels} /> : <Skeleton height={280} />}
           </Section>
 
           {wa ? (
-            <Section title="WhatsApp sessions">
+            <Section title={t('sections.sessions')}>
               <Stack gap="md">
                 <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-                  {SESSION_FIGURES.map(([key, name, help]) => (
-                    <StatCard key={key} label={name} help={help} value={sessions.data ? formatCount(sessions.data[key] as number) : null} loading={!sessions.data} />
+                  {SESSION_FIGURES.map((key) => (
+                    <StatCard
+                      key={key}
+                      label={t(`sessions.${key}`)}
+                      help={t(`sessions.help.${key}`)}
+                      value={sessions.data ? formatCount(sessions.data[key] as number) : null}
+                      loading={!sessions.data}
+                    />
                   ))}
                 </SimpleGrid>
                 {sessions.data ? (
-                  <TrendChart title="WhatsApp sessions" data={sessions.data} seriesLabels={SESSION_SERIES_LABELS} />
+                  <TrendChart title={t('sections.sessions')} data={sessions.data} seriesLabels={sessionLabels} />
                 ) : (
                   <Skeleton height={280} />
                 )}

@@ -10,13 +10,13 @@ import type { ReactNode } from 'react';
 import { Anchor, Button, Group, Paper, Select, Skeleton, Stack, Tabs } from '@mantine/core';
 import { IconAlertTriangle, IconApps } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { ChannelId } from '@pesan/contracts/channels';
 import { DateRangePicker, type DateRange } from '../../../components/date-range-picker.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useDashboardApplications } from '../api/list-dashboard-applications.ts';
 import { useDashboardParams } from '../hooks/use-dashboard-params.ts';
 import { DASHBOARD_TAB_LABELS } from '../utils/channels.ts';
-import { DASHBOARD_TEXTS } from '../utils/texts.ts';
 import { ChannelOverview } from './channel-overview.tsx';
 
 export interface DashboardFooterContext {
@@ -31,6 +31,7 @@ export interface DashboardViewProps {
 }
 
 export function DashboardView({ footer }: DashboardViewProps) {
+  const { t } = useTranslation('dashboard');
   const apps = useDashboardApplications();
   const list = apps.data ?? [];
   const { appId, channel, channels, range, setApp, setChannel, setRange } = useDashboardParams(list);
@@ -40,11 +41,11 @@ export function DashboardView({ footer }: DashboardViewProps) {
       <Paper withBorder radius="md" p="md">
         <EmptyState
           icon={<IconAlertTriangle size={30} />}
-          title="The applications could not be loaded"
+          title={t('appsLoadFailed')}
           description={apps.error.message}
           action={
             <Button variant="default" mt="xs" onClick={() => void apps.refetch()} loading={apps.isFetching}>
-              Try again
+              {t('tryAgain')}
             </Button>
           }
         />
@@ -56,11 +57,11 @@ export function DashboardView({ footer }: DashboardViewProps) {
       <Paper withBorder radius="md" p="md">
         <EmptyState
           icon={<IconApps size={30} />}
-          title={DASHBOARD_TEXTS.noAppsTitle}
-          description={DASHBOARD_TEXTS.noAppsHint}
+          title={t('noAppsTitle')}
+          description={t('noAppsHint')}
           action={
             <Anchor component={Link} to="/my-application/create-application" fw={600}>
-              Create Application
+              {t('createApplication')}
             </Anchor>
           }
         />
@@ -74,13 +75,13 @@ export function DashboardView({ footer }: DashboardViewProps) {
         <Group gap="sm" align="flex-end" wrap="wrap">
           {apps.data ? (
             <Select
-              label="Application"
+              label={t('filters.application')}
               data={list.map((a) => ({ value: a.id, label: a.name }))}
               value={appId}
               onChange={(v) => v && v !== appId && setApp(v)}
               allowDeselect={false}
               searchable={list.length > 8}
-              nothingFoundMessage="No application found"
+              nothingFoundMessage={t('filters.noApplicationFound')}
               style={{ flex: '1 1 220px', maxWidth: 420 }}
             />
           ) : (
@@ -92,7 +93,7 @@ export function DashboardView({ footer }: DashboardViewProps) {
 
       {appId && channel ? (
         <Tabs value={channel} onChange={(v) => v && setChannel(v as ChannelId)} keepMounted={false} variant="outline" radius="md">
-          <Tabs.List aria-label="Channel" style={{ flexWrap: 'wrap' }}>
+          <Tabs.List aria-label={t('filters.channel')} style={{ flexWrap: 'wrap' }}>
             {channels.map((c) => (
               <Tabs.Tab key={c} value={c} fw={600}>
                 {DASHBOARD_TAB_LABELS[c]}
@@ -113,7 +114,7 @@ export function DashboardView({ footer }: DashboardViewProps) {
         </Tabs>
       ) : appId ? (
         <Paper withBorder radius="md" p="md">
-          <EmptyState title="This application has no channel with an overview" description="Add a channel to the application to see its traffic here." />
+          <EmptyState title={t('noChannelTitle')} description={t('noChannelHint')} />
         </Paper>
       ) : (
         <Skeleton height={320} />

@@ -10,6 +10,8 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { downloadBlob } from '../../../lib/api-client.ts';
 import { toastError, toastSuccess } from '../../../components/toasts.ts';
 import { DASHBOARD_MESSAGES } from '@pesan/contracts/dashboard';
+import { useTranslation } from 'react-i18next';
+import { localizeMessage } from '../../../lib/i18n.ts';
 
 export interface ExportButtonProps {
   label: string;
@@ -19,16 +21,17 @@ export interface ExportButtonProps {
 }
 
 export function ExportButton({ label, download, disabled }: ExportButtonProps) {
+  const { t } = useTranslation('dashboard');
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
       const { blob, filename } = await download();
-      if (blob.size === 0) throw new Error(DASHBOARD_MESSAGES.loadFailed);
+      if (blob.size === 0) throw new Error(localizeMessage(DASHBOARD_MESSAGES.loadFailed));
       downloadBlob(blob, filename);
-      toastSuccess(DASHBOARD_MESSAGES.downloaded, undefined, 'dashboard-download');
+      toastSuccess(localizeMessage(DASHBOARD_MESSAGES.downloaded), undefined, 'dashboard-download');
     } catch (err) {
-      toastError(err instanceof Error ? err.message : DASHBOARD_MESSAGES.loadFailed, undefined, 'dashboard-download-error');
+      toastError(err instanceof Error ? err.message : localizeMessage(DASHBOARD_MESSAGES.loadFailed), undefined, 'dashboard-download-error');
     } finally {
       setBusy(false);
     }
@@ -43,7 +46,7 @@ export function ExportButton({ label, download, disabled }: ExportButtonProps) {
       aria-busy={busy || undefined}
       onClick={() => void run()}
     >
-      {busy ? 'Downloading…' : label}
+      {busy ? t('export.downloading') : label}
     </Button>
   );
 }

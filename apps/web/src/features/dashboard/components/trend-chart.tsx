@@ -7,6 +7,7 @@
 import { LineChart } from '@mantine/charts';
 import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { MessageStatus } from '@pesan/contracts/statuses';
 import { fieldLabel, formatBucket, formatCount } from '../utils/format.ts';
 
@@ -40,6 +41,7 @@ export const CHART_COLORS: Record<MessageStatus, string> = {
 };
 
 export function TrendChart({ title, data, height = 280, seriesLabels }: TrendChartProps) {
+  const { t } = useTranslation('dashboard');
   const captionId = useId();
   const name = (k: string) => seriesLabels?.[k] ?? fieldLabel(k);
   const keys = Object.keys(data.series);
@@ -56,7 +58,7 @@ export function TrendChart({ title, data, height = 280, seriesLabels }: TrendCha
       <Text id={captionId} component="figcaption" fw={600} mb="xs">
         {title}
         <VisuallyHidden>
-          {`, ${data.granularity === 'hour' ? 'per hour' : 'per day'}, ${keys.map(name).join(', ')}. The figures are in the table below.`}
+          {t('chart.description', { granularity: t(data.granularity === 'hour' ? 'chart.perHour' : 'chart.perDay'), series: keys.map(name).join(', ') })}
         </VisuallyHidden>
       </Text>
       <div aria-hidden="true" inert>
@@ -82,7 +84,7 @@ export function TrendChart({ title, data, height = 280, seriesLabels }: TrendCha
           <caption>{title}</caption>
           <thead>
             <tr>
-              <th scope="col">{data.granularity === 'hour' ? 'Hour' : 'Day'}</th>
+              <th scope="col">{t(data.granularity === 'hour' ? 'chart.hour' : 'chart.day')}</th>
               {keys.map((k) => (
                 <th key={k} scope="col">
                   {name(k)}

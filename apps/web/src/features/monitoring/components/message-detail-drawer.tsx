@@ -8,6 +8,8 @@
 import { Alert, Button, Drawer, Group, SimpleGrid, Skeleton, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { DataTable } from '../../../components/data-table.tsx';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
+import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
 import { MONITORING_CHANNEL_LABELS } from '@pesan/contracts/channels';
 import type { RecordDetail } from '@pesan/contracts/records';
 import type { WebhookDelivery } from '@pesan/contracts/webhooks';
@@ -18,25 +20,23 @@ import { JsonBlock } from '../../../components/json-block.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatTableDateTime } from '../../../lib/format.ts';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import { useRecord } from '../api/get-record.ts';
 import { recipientOf } from '../utils/recipient.ts';
 
-export const MESSAGE_NOT_FOUND = 'Message not found';
-
-
-
 function WebhookAttempts({ rows }: { rows: WebhookDelivery[] }) {
+  const { t } = useTranslation('monitoring');
   if (rows.length === 0) {
     return (
       <Text size="sm" c="gray.7">
-        No webhook attempts for this message.
+        {t('detail.noWebhookAttempts')}
       </Text>
     );
   }
   return (
     <DataTable
-      label="Webhook attempts"
-      columns={['Attempt', 'Status', 'Status code', 'Duration', 'Time']}
+      label={t('detail.webhookAttempts')}
+      columns={[t('detail.attempt'), t('detail.attemptStatus'), t('detail.statusCode'), t('detail.duration'), t('detail.time')]}
       rows={rows}
       loading={false}
       minWidth={460}
@@ -59,43 +59,44 @@ function WebhookAttempts({ rows }: { rows: WebhookDelivery[] }) {
 
 /** The loaded detail: fields, timeline, body and webhook attempts. */
 export function MessageDetail({ record }: { record: RecordDetail }) {
+  const { t } = useTranslation('monitoring');
   const events = record.events;
   return (
     <Stack gap="lg" data-testid="message-detail">
       <Stack gap={4}>
         <Text size="xs" c="gray.7" fw={600}>
-          Message ID
+          {t('detail.messageId')}
         </Text>
         <Group gap={4} wrap="nowrap" align="center">
           <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
             {record.msgid}
           </Text>
-          <CopyValueButton value={record.msgid} label="Copy message ID" />
+          <CopyValueButton value={record.msgid} label={t('detail.copyMessageId')} />
         </Group>
       </Stack>
       <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" verticalSpacing="sm">
-        <LabelledField label="Status">
+        <LabelledField label={t('detail.status')}>
           <StatusBadge status={record.status} reason={record.reason} />
         </LabelledField>
-        <LabelledField label="Channel">{MONITORING_CHANNEL_LABELS[record.channel] ?? record.channel}</LabelledField>
-        <LabelledField label="Recipient">{recipientOf(record)}</LabelledField>
-        <LabelledField label="Country">{record.country ?? '-'}</LabelledField>
-        <LabelledField label="Segments">{record.total_sms ?? '-'}</LabelledField>
-        <LabelledField label="Provider code">{record.provider_code ?? '-'}</LabelledField>
-        <LabelledField label="Created">{formatTableDateTime(record.created_at)}</LabelledField>
-        <LabelledField label="Updated">{formatTableDateTime(record.updated_at)}</LabelledField>
+        <LabelledField label={t('detail.channel')}>{MONITORING_CHANNEL_LABELS[record.channel] ?? record.channel}</LabelledField>
+        <LabelledField label={t('detail.recipient')}>{recipientOf(record)}</LabelledField>
+        <LabelledField label={t('detail.country')}>{record.country ?? '-'}</LabelledField>
+        <LabelledField label={t('detail.segments')}>{record.total_sms ?? '-'}</LabelledField>
+        <LabelledField label={t('detail.providerCode')}>{record.provider_code ?? '-'}</LabelledField>
+        <LabelledField label={t('detail.created')}>{formatTableDateTime(record.created_at)}</LabelledField>
+        <LabelledField label={t('detail.updated')}>{formatTableDateTime(record.updated_at)}</LabelledField>
       </SimpleGrid>
 
       <Stack gap="xs">
         <Title order={3} size="h6">
-          Timeline
+          {t('detail.timeline')}
         </Title>
         {events.length === 0 ? (
           <Text size="sm" c="gray.7">
-            No status changes yet.
+            {t('detail.noEvents')}
           </Text>
         ) : (
-          <Timeline active={events.length - 1} bulletSize={20} lineWidth={2} aria-label="Status timeline">
+          <Timeline active={events.length - 1} bulletSize={20} lineWidth={2} aria-label={t('detail.timelineLabel')}>
             {events.map((e, i) => (
               <Timeline.Item
                 key={`${e.status}-${e.at}-${i}`}
@@ -108,7 +109,7 @@ export function MessageDetail({ record }: { record: RecordDetail }) {
                 {e.reason ? <Text size="sm">{e.reason}</Text> : null}
                 {e.provider_code ? (
                   <Text size="xs" c="gray.7">
-                    Provider code: <Text span size="xs" ff="monospace">{e.provider_code}</Text>
+                    <Trans t={t} i18nKey="detail.providerCodeInline" values={{ code: e.provider_code }} components={{ code: <Text span size="xs" ff="monospace" /> }} />
                   </Text>
                 ) : null}
               </Timeline.Item>
@@ -119,17 +120,17 @@ export function MessageDetail({ record }: { record: RecordDetail }) {
 
       <Stack gap="xs">
         <Title order={3} size="h6">
-          Request body
+          {t('detail.requestBody')}
         </Title>
         <Text size="xs" c="gray.7">
-          As accepted; OTP codes and secrets are masked.
+          {t('detail.requestBodyHint')}
         </Text>
-        <JsonBlock value={record.body} label="Request body JSON" />
+        <JsonBlock value={record.body} label={t('detail.requestBodyJson')} />
       </Stack>
 
       <Stack gap="xs">
         <Title order={3} size="h6">
-          Webhook attempts
+          {t('detail.webhookAttempts')}
         </Title>
         <WebhookAttempts rows={record.webhook_deliveries as WebhookDelivery[]} />
       </Stack>
@@ -138,8 +139,9 @@ export function MessageDetail({ record }: { record: RecordDetail }) {
 }
 
 function DetailSkeleton() {
+  const { t } = useTranslation('monitoring');
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading message">
+    <Stack gap="md" aria-busy="true" aria-label={t('detail.loading')}>
       <Skeleton height={16} width="70%" />
       <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm">
         {Array.from({ length: 6 }, (_, i) => (
@@ -159,22 +161,28 @@ export interface MessageDetailDrawerProps {
 }
 
 export function MessageDetailDrawer({ messageId, onClose }: MessageDetailDrawerProps) {
+  const { t } = useTranslation('monitoring');
   const record = useRecord(messageId);
   const notFound = record.error instanceof ApiError && (record.error.status === 404 || record.error.status === 400);
   return (
-    <Drawer opened={messageId !== null} onClose={onClose} position="right" size="lg" title="Message detail" closeButtonProps={{ 'aria-label': 'Close message detail' }}>
+    <Drawer opened={messageId !== null} onClose={onClose} position="right" size="lg" title={t('detail.title')} closeButtonProps={{ 'aria-label': t('detail.close') }}>
       {messageId === null ? null : record.data ? (
         <MessageDetail record={record.data} />
       ) : notFound ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={MESSAGE_NOT_FOUND}>
-          No message with the id <Text span ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>{messageId}</Text> was found for this account.
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('detail.notFound')}>
+          <Trans
+            t={t}
+            i18nKey="detail.notFoundText"
+            values={{ id: messageId }}
+            components={{ id: <Text span ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }} /> }}
+          />
         </Alert>
       ) : record.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Error!">
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={localizeMessage(CONSOLE_MESSAGES.errorTitle)}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{record.error.message}</Text>
             <Button size="xs" variant="default" onClick={() => void record.refetch()} loading={record.isFetching}>
-              Try again
+              {t('list.tryAgain')}
             </Button>
           </Stack>
         </Alert>

@@ -16,10 +16,12 @@ import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput, Toolt
 import { toastError } from '../../../components/toasts.ts';
 import { IconAlertTriangle, IconFileExport, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '@pesan/contracts/application';
 import { MONITORING_CHANNEL_LABELS, type ChannelId } from '@pesan/contracts/channels';
 import { RECORDS_MESSAGES } from '@pesan/contracts/records';
 import { MONITORING_FILTERS, statusLabel, type MessageStatus } from '@pesan/contracts/statuses';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatRelative } from '../../../lib/format.ts';
 import { AppPagination } from '../../../components/pagination.tsx';
@@ -39,8 +41,6 @@ const MessageDetailDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.Me
 
 /** Channel and Status share a row on a phone (375 px), 170 px each from 48em. */
 const HALF_ON_PHONE = { base: 'calc(50% - var(--mantine-spacing-sm) / 2)', sm: 170 };
-
-const SEARCH_KEY_LABELS: Record<SearchKey, string> = { message_id: 'Message ID', number: 'Number', email: 'Email' };
 
 export interface MonitoringViewProps {
   applicationId: string;
@@ -65,6 +65,7 @@ export function initialFilters(params: URLSearchParams, options: ChannelId[]): {
 }
 
 export function MonitoringView({ applicationId, channels }: MonitoringViewProps) {
+  const { t } = useTranslation('monitoring');
   const [params, setParams] = useSearchParams();
   const openMessage = params.get('message');
   const setOpenMessage = (id: string | null) =>
@@ -119,7 +120,7 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
       <Paper withBorder radius="md" p="md">
         <Group gap="sm" align="flex-end" wrap="wrap">
           <Select
-            label="Channel"
+            label={t('filters.channel')}
             data={options.map((c) => ({ value: c, label: MONITORING_CHANNEL_LABELS[c] }))}
             value={state.channel}
             onChange={(v) => v && dispatch({ type: 'channel', channel: v as ChannelId })}
@@ -127,8 +128,8 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
             w={HALF_ON_PHONE}
           />
           <Select
-            label="Status"
-            data={MONITORING_FILTERS[state.channel].map((s) => ({ value: s, label: s === 'all' ? 'All' : statusLabel(s) }))}
+            label={t('filters.status')}
+            data={MONITORING_FILTERS[state.channel].map((s) => ({ value: s, label: s === 'all' ? t('filters.all') : t(`status.${s}`, { defaultValue: statusLabel(s) }) }))}
             value={state.filter}
             onChange={(v) => v && dispatch({ type: 'filter', filter: v as 'all' | MessageStatus })}
             allowDeselect={false}
@@ -142,21 +143,21 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
             variant="default"
             leftSection={<IconFileExport size={16} aria-hidden />}
           >
-            Export
+            {t('filters.export')}
           </Button>
         </Group>
         <Group gap="sm" align="flex-end" wrap="wrap" mt="sm">
           <Select
-            label="Find by"
-            data={searchKeysFor(state.channel).map((k) => ({ value: k, label: SEARCH_KEY_LABELS[k] }))}
+            label={t('filters.findBy')}
+            data={searchKeysFor(state.channel).map((k) => ({ value: k, label: t(`searchKeys.${k}`) }))}
             value={state.searchKey}
             onChange={(v) => v && dispatch({ type: 'searchKey', key: v as SearchKey })}
             allowDeselect={false}
             w={150}
           />
           <TextInput
-            label="Search"
-            placeholder={`Search by ${SEARCH_KEY_LABELS[state.searchKey]}`}
+            label={t('filters.search')}
+            placeholder={t('filters.searchBy', { key: t(`searchKeys.${state.searchKey}`) })}
             leftSection={<IconSearch size={16} aria-hidden />}
             value={searchText}
             onChange={(e) => setSearchText(e.currentTarget.value)}
@@ -165,8 +166,8 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
             }}
             style={{ flex: '1 1 240px' }}
           />
-          <Tooltip label="Refresh" withArrow>
-            <ActionIcon variant="default" size={36} aria-label="Refresh" onClick={() => void records.refetch()} loading={records.isFetching && !records.isPending}>
+          <Tooltip label={t('filters.refresh')} withArrow>
+            <ActionIcon variant="default" size={36} aria-label={t('filters.refresh')} onClick={() => void records.refetch()} loading={records.isFetching && !records.isPending}>
               <IconRefresh size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
@@ -185,11 +186,11 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
               records.isError && !records.data ? (
                 <EmptyState
                   icon={<IconAlertTriangle size={30} />}
-                  title="The transactions could not be loaded"
+                  title={t('list.loadFailed')}
                   description={records.error.message}
                   action={
                     <Button variant="default" mt="xs" onClick={() => void records.refetch()} loading={records.isFetching}>
-                      Try again
+                      {t('list.tryAgain')}
                     </Button>
                   }
                 />
@@ -201,9 +202,9 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
           ) : null}
           <Group gap={6}>
             <Text size="sm" c="gray.7">
-              Last transaction update:
+              {t('list.lastUpdate')}
             </Text>
-            <Text size="sm">{data?.last_update ? formatRelative(data.last_update) : RECORDS_MESSAGES.noData}</Text>
+            <Text size="sm">{data?.last_update ? formatRelative(data.last_update) : localizeMessage(RECORDS_MESSAGES.noData)}</Text>
           </Group>
         </Stack>
       </Paper>

@@ -5,6 +5,7 @@
  * the message detail drawer (its accessible name is its visible text, as axe requires).
  */
 import { Group, Paper, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { ChannelId } from '@pesan/contracts/channels';
 import type { TransactionRecord } from '@pesan/contracts/records';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -39,6 +40,7 @@ function CardBody({ r, channel }: { r: TransactionRecord; channel: ChannelId }) 
 }
 
 export function RecordsCards({ channel, rows, loading, stale, onOpen }: RecordsCardsProps) {
+  const { t } = useTranslation('monitoring');
   if (loading && !rows)
     return (
       <Stack gap="xs" aria-busy>
@@ -49,7 +51,7 @@ export function RecordsCards({ channel, rows, loading, stale, onOpen }: RecordsC
     );
   if (!rows || rows.length === 0) return null;
   return (
-    <Stack component="ul" gap="xs" aria-label="Transactions" style={{ listStyle: 'none', padding: 0, margin: 0, opacity: stale ? 0.6 : 1 }}>
+    <Stack component="ul" gap="xs" aria-label={t('table.label')} style={{ listStyle: 'none', padding: 0, margin: 0, opacity: stale ? 0.6 : 1 }}>
       {rows.map((r) => (
         <li key={r.msgid}>
           <Paper withBorder radius="md" p="sm">

@@ -5,6 +5,7 @@
  * a row opens the message detail on click, Enter or Space (issue 9).
  */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Table, Text } from '@mantine/core';
 import { DataTable, openableRowProps } from '../../../components/data-table.tsx';
 import { useMediaQuery } from '@mantine/hooks';
@@ -13,6 +14,7 @@ import { RECORDS_MESSAGES, type TransactionRecord } from '@pesan/contracts/recor
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { formatTableDateTime } from '../../../lib/format.ts';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import { recipientOf } from '../utils/recipient.ts';
 import { RecordsCards } from './records-cards.tsx';
 
@@ -41,11 +43,12 @@ export interface RecordsTableProps {
  * stays readable on a narrow screen.
  */
 export function RecordsTable({ channel, rows, loading, stale, error, onOpen }: RecordsTableProps) {
+  const { t } = useTranslation('monitoring');
   const narrow = useMediaQuery(RECORDS_CARDS_QUERY, window.matchMedia?.(RECORDS_CARDS_QUERY).matches ?? false, { getInitialValueInEffect: false });
   const sms = hasTotalSms(channel);
-  const columns = ['Message ID', 'Recipient', 'Created At', ...(sms ? ['Total SMS'] : []), 'Country', 'Status'];
+  const columns = [t('table.messageId'), t('table.recipient'), t('table.createdAt'), ...(sms ? [t('table.totalSms')] : []), t('table.country'), t('table.status')];
   const empty = !(loading && !rows) && (!rows || rows.length === 0);
-  const emptyBlock = empty ? (error ?? <EmptyState title={RECORDS_MESSAGES.empty} description={RECORDS_MESSAGES.emptyHint} />) : null;
+  const emptyBlock = empty ? (error ?? <EmptyState title={localizeMessage(RECORDS_MESSAGES.empty)} description={localizeMessage(RECORDS_MESSAGES.emptyHint)} />) : null;
   if (narrow)
     return (
       <>
@@ -56,7 +59,7 @@ export function RecordsTable({ channel, rows, loading, stale, error, onOpen }: R
   return (
     <>
     <DataTable
-      label="Transactions"
+      label={t('table.label')}
       columns={columns}
       rows={empty ? [] : rows}
       loading={loading}
@@ -67,7 +70,7 @@ export function RecordsTable({ channel, rows, loading, stale, error, onOpen }: R
       renderRow={(r) => (
         <Table.Tr
           key={r.msgid}
-          {...(onOpen ? openableRowProps(`Message ${r.msgid}: open details`, () => onOpen(r.msgid)) : {})}
+          {...(onOpen ? openableRowProps(t('table.openRow', { id: r.msgid }), () => onOpen(r.msgid)) : {})}
         >
           <Table.Td>
             <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>

@@ -5,6 +5,7 @@
  */
 import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { withHttps, type Organization, type OrganizationInput } from '@pesan/contracts/organization';
 import { ApiError } from '../../../lib/api-client.ts';
 
@@ -31,6 +32,7 @@ export interface OrganizationFormProps {
 const stripScheme = (url: string) => url.replace(/^https?:\/\//i, '');
 
 export function OrganizationForm({ mode, initial, pending, onSubmit, onOtherError }: OrganizationFormProps) {
+  const { t } = useTranslation('organization');
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: {
@@ -68,12 +70,30 @@ export function OrganizationForm({ mode, initial, pending, onSubmit, onOtherErro
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput label="Business Unit Name" autoComplete="organization" placeholder="PT Contoh Sejahtera" {...form.getInputProps('businessName')} />
-        <TextInput label="Business Phone" type="tel" autoComplete="tel" placeholder="021xxxxxxx" {...form.getInputProps('businessPhone')} />
-        <Textarea label="Address" autoComplete="street-address" autosize minRows={2} placeholder="Street, city" {...form.getInputProps('businessAddress')} />
         <TextInput
-          label="Website"
-          placeholder="www.example.com"
+          label={t('form.businessName')}
+          autoComplete="organization"
+          placeholder={t('form.businessNamePlaceholder')}
+          {...form.getInputProps('businessName')}
+        />
+        <TextInput
+          label={t('form.businessPhone')}
+          type="tel"
+          autoComplete="tel"
+          placeholder={t('form.businessPhonePlaceholder')}
+          {...form.getInputProps('businessPhone')}
+        />
+        <Textarea
+          label={t('form.address')}
+          autoComplete="street-address"
+          autosize
+          minRows={2}
+          placeholder={t('form.addressPlaceholder')}
+          {...form.getInputProps('businessAddress')}
+        />
+        <TextInput
+          label={t('form.website')}
+          placeholder={t('form.websitePlaceholder')}
           autoComplete="url"
           leftSection={<span style={{ fontSize: 14, color: 'var(--mantine-color-gray-8)' }}>https://</span>}
           leftSectionWidth={70}
@@ -82,7 +102,7 @@ export function OrganizationForm({ mode, initial, pending, onSubmit, onOtherErro
         />
         <Group justify="flex-end" grow={mode === 'create'} mt="xs">
           <Button type="submit" loading={pending} fullWidth={mode === 'create'} size={mode === 'create' ? 'md' : 'sm'}>
-            {mode === 'create' ? 'Submit' : 'Save Changes'}
+            {mode === 'create' ? t('form.submit') : t('form.save')}
           </Button>
         </Group>
       </Stack>

@@ -1,23 +1,31 @@
 /**
  * Account Settings (console.md §2 /profile/edit-profile, §5, §8): avatar (a drop area or 'Choose
  * image': JPEG, PNG or WebP up to 2 MB, checked here too), Full Name ('Fullname is required'),
- * read-only Email and Phone Number. Save uploads a new avatar first, then PUTs the user; on success
- * the message 'Your User data has been succesfully changed, please re-login' and `onSaved` (page
- * reload).
+ * read-only Email and Phone Number, and Language (ARCHITECTURE.md §10: 'English' / 'Bahasa
+ * Indonesia', each named in its own language; starts at the saved language, else the interface
+ * language, and follows the header switch until the user picks one here). Save uploads a new avatar
+ * first, then PUTs the user with the language; on success the interface switches to that language,
+ * the message 'Your User data has been succesfully changed, please re-login' shows and `onSaved`
+ * gets the saved language (the page puts it in the session, then reloads). Picking a language
+ * changes nothing until Save.
  *
  * The avatar picker is Mantine core's FileButton plus native drag-and-drop (no @mantine/dropzone,
  * which needs Node 22 while `engines` says Node 20.19, issue 7 item 9).
  */
-import { useEffect, useRef, useState, type CSSProperties, type DragEvent } from 'react';
-import { Anchor, Box, Button, FileButton, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useForm, schemaResolver } from '@mantine/form';
+import { useEffect, useId, useRef, useState, type CSSProperties, type DragEvent } from 'react';
+import { Anchor, Box, Button, FileButton, Group, Input, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { IconPhoto, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { AUTH_MESSAGES, updateUserSchema, type User } from '@pesan/contracts/auth';
+import { AUTH_MESSAGES, UI_LANGUAGES, updateUserSchema, type UiLanguage, type User } from '@pesan/contracts/auth';
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '@pesan/contracts/upload';
 import { ShellAvatar } from '../../../components/layouts/shell-avatar.tsx';
 import { applyFieldErrors } from '../../../components/shell-form-errors.ts';
 import { toastApiError, toastSuccess } from '../../../components/toasts.ts';
+import { LANGUAGE_NAMES } from '../../../components/layouts/language-switch.tsx';
+import { currentLanguage, localizeMessage, setUiLanguage } from '../../../lib/i18n.ts';
+import { localizedSchemaResolver, useFormLanguage } from '../../../lib/form-i18n.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { useUploadImage } from '../api/upload-image.ts';
 import { checkImage } from '../utils/check-image.ts';
@@ -57,12 +65,30 @@ function dropAreaStyle(drag: DragState): CSSProperties {
   };
 }
 
-export function EditProfileForm({ user, onSaved }: { user: User; onSaved: () => void }) {
+/** What a successful save reports to the page. */
+export interface SavedProfile {
+  language: UiLanguage;
+}
+
+export function EditProfileForm({ user, onSaved }: { user: User; onSaved: (saved: SavedProfile) => void }) {
+  const { t, i18n } = useTranslation('profile');
   const form = useForm({
     mode: 'controlled',
     initialValues: { fullName: user.fullName },
-    validate: schemaResolver(updateUserSchema.pick({ fullName: true }), { sync: true }),
+    validate: localizedSchemaResolver(updateUserSchema.pick({ fullName: true })),
   });
+  useFormLanguage(form);
+  const languageLabelId = useId();
+  const [language, setLanguage] = useState<UiLanguage>(user.language ?? currentLanguage());
+  const [languagePicked, setLanguagePicked] = useState(false);
+  // Until the user picks a language here, the field follows the interface language (the header
+  // switch, or the saved language being applied after the page loaded).
+  const shownLanguage = useRef(i18n.language);
+  useEffect(() => {
+    if (shownLanguage.current === i18n.language) return;
+    shownLanguage.current = i18n.language;
+    if (!languagePicked) setLanguage(currentLanguage());
+  }, [i18n.language, languagePicked]);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -120,9 +146,11 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved: () => 
   const submit = form.onSubmit(async (values) => {
     try {
       const avatar = file ? await upload.mutateAsync(file) : user.avatar;
-      const res = await update.mutateAsync({ id: user.id, fullName: values.fullName.trim(), avatar });
-      toastSuccess(res.message ?? AUTH_MESSAGES.profileUpdated);
-      onSaved();
+      const res = await update.mutateAsync({ id: user.id, fullName: values.fullName.trim(), avatar, language });
+      await setUiLanguage(language);
+      // After the switch, so a known message shows in the language just chosen.
+      toastSuccess(localizeMessage(res.message ?? AUTH_MESSAGES.profileUpdated));
+      onSaved({ language });
     } catch (err) {
       if (!applyFieldErrors(err, form.setFieldError, ['fullName'])) {
         if (file && upload.isError) setFileError((err as Error).message);
@@ -137,7 +165,7 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved: () => 
         <Paper withBorder p="md" radius="md">
           <Group gap="md" wrap="wrap" align="center">
             {preview ? (
-              <img src={preview} alt="New avatar preview" width={72} height={72} style={{ borderRadius: '50%', objectFit: 'cover' }} />
+              <img src={preview} alt={t('editProfile.avatarPreview')} width={72} height={72} style={{ borderRadius: '50%', objectFit: 'cover' }} />
             ) : (
               <ShellAvatar fullName={user.fullName} email={user.email} avatar={user.avatar} size={72} />
             )}
@@ -157,10 +185,10 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved: () => 
                 {drag === 'idle' && <IconPhoto size={28} aria-hidden />}
                 <div>
                   <Text size="sm" fw={500}>
-                    Drag an image here
+                    {t('editProfile.dropHere')}
                   </Text>
                   <Text size="xs" c="gray.7">
-                    JPEG, PNG or WebP, up to 2 MB
+                    {t('editProfile.fileHint')}
                   </Text>
                 </div>
               </Group>
@@ -169,7 +197,7 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved: () => 
               onChange={(f) => pick(f ? [f] : [])}
               accept={UPLOAD_LIMITS.mimeTypes.join(',')}
               resetRef={resetRef}
-              inputProps={{ 'aria-label': 'Upload avatar' }}
+              inputProps={{ 'aria-label': t('editProfile.uploadAvatar') }}
             >
               {({ onClick }) => (
                 <Button
@@ -180,31 +208,44 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved: () => 
                     onClick();
                   }}
                 >
-                  Choose image
+                  {t('editProfile.chooseImage')}
                 </Button>
               )}
             </FileButton>
           </Group>
           {file && (
             <Text size="sm" mt="xs" c="gray.8">
-              Selected: {file.name}
+              {t('editProfile.selectedFile', { name: file.name })}
             </Text>
           )}
           {fileError && (
             <Text size="sm" mt="xs" c="red.8" role="alert">
-              {fileError}
+              {localizeMessage(fileError)}
             </Text>
           )}
         </Paper>
-        <TextInput label="Full Name" autoComplete="name" {...form.getInputProps('fullName')} />
-        <TextInput label="Email" value={user.email} readOnly variant="filled" />
-        <TextInput label="Phone Number" value={user.phoneNumber} readOnly variant="filled" />
+        <TextInput label={t('editProfile.fullName')} autoComplete="name" {...form.getInputProps('fullName')} />
+        <TextInput label={t('editProfile.email')} value={user.email} readOnly variant="filled" />
+        <TextInput label={t('editProfile.phoneNumber')} value={user.phoneNumber} readOnly variant="filled" />
+        <Input.Wrapper label={t('editProfile.language')} labelElement="div" labelProps={{ id: languageLabelId }}>
+          <div>
+            <SegmentedControl
+              aria-labelledby={languageLabelId}
+              value={language}
+              onChange={(v) => {
+                setLanguage(v as UiLanguage);
+                setLanguagePicked(true);
+              }}
+              data={UI_LANGUAGES.map((l) => ({ value: l, label: <span lang={l}>{LANGUAGE_NAMES[l]}</span> }))}
+            />
+          </div>
+        </Input.Wrapper>
         <Group justify="space-between">
           <Anchor component={Link} to="/profile/change-password" fw={600} size="sm">
-            Change Password
+            {t('editProfile.changePassword')}
           </Anchor>
           <Button type="submit" loading={upload.isPending || update.isPending}>
-            Save Changes
+            {t('editProfile.save')}
           </Button>
         </Group>
       </Stack>

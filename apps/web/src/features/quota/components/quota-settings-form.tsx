@@ -15,6 +15,8 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { Alert, Badge, Button, Checkbox, CloseButton, Group, Paper, Select, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { LeaveDialog, useLeaveGuard } from '../../../components/leave-guard.tsx';
 import {
   MAX_QUOTA_RECIPIENTS,
@@ -28,6 +30,8 @@ import {
 } from '@pesan/contracts/quota';
 import { toastApiError, toastError, toastSuccess } from '../../../components/toasts.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import { useQuotaSettings } from '../api/get-quota-settings.ts';
 import { useUpdateQuotaSettings } from '../api/update-quota-settings.ts';
 
@@ -44,7 +48,8 @@ interface FormState {
   rows: Rows;
 }
 
-const numberFormat = new Intl.NumberFormat('en-US');
+/** A quota type's unit in the current language ('Sessions', 'Messages', 'Second'). */
+export const quotaUnitLabel = (t: TFunction, type: QuotaType) => t(`quota:units.${QUOTA_TYPE_INFO[type].unit.toLowerCase()}`);
 
 function fromSettings(s: QuotaSettings): FormState {
   const rows = Object.fromEntries(QUOTA_TYPE_IDS.map((t) => [t, { reminder: false, text: '0' }])) as Rows;
@@ -67,6 +72,7 @@ function toInput(f: FormState, disable: boolean) {
 }
 
 function SettingsForm({ applicationId, settings, onDirtyChange }: { applicationId: string; settings: QuotaSettings; onDirtyChange: (dirty: boolean) => void }) {
+  const { t } = useTranslation('quota');
   const update = useUpdateQuotaSettings();
   const [saved, setSaved] = useState(() => fromSettings(settings));
   const [form, setForm] = useState(saved);
@@ -115,16 +121,16 @@ function SettingsForm({ applicationId, settings, onDirtyChange }: { applicationI
       <Paper withBorder radius="md" p="lg">
         <Group justify="space-between" wrap="nowrap" gap="md">
           <div>
-            <Text fw={600}>Quota warning</Text>
+            <Text fw={600}>{t('settings.warningTitle')}</Text>
             <Text size="sm" c="gray.7">
-              E-mail the recipients when a ticked channel's remaining quota falls to its threshold.
+              {t('settings.warningDescription')}
             </Text>
           </div>
           <Switch
             size="lg"
-            onLabel="On"
-            offLabel="Off"
-            aria-label="Quota warning"
+            onLabel={t('settings.switchOn')}
+            offLabel={t('settings.switchOff')}
+            aria-label={t('settings.warningTitle')}
             checked={form.enabled}
             disabled={update.isPending}
             onChange={(e) => {
@@ -140,16 +146,16 @@ function SettingsForm({ applicationId, settings, onDirtyChange }: { applicationI
       <Paper withBorder radius="md" p="lg">
         <Stack gap="sm">
           <Title order={3} size="h5">
-            Email recipients
+            {t('settings.recipientsTitle')}
           </Title>
           <TextInput
-            label="Email recipient"
-            description={`Type an address and press Enter. Up to ${MAX_QUOTA_RECIPIENTS} recipients.`}
-            placeholder="name@company.com"
+            label={t('settings.recipientLabel')}
+            description={t('settings.recipientDescription', { max: MAX_QUOTA_RECIPIENTS })}
+            placeholder={t('settings.recipientPlaceholder')}
             type="email"
             value={draft}
             disabled={off || full}
-            error={emailError}
+            error={emailError ? localizeMessage(emailError) : null}
             onChange={(e) => {
               setDraft(e.currentTarget.value);
               if (emailError) setEmailError(null);
@@ -158,11 +164,11 @@ function SettingsForm({ applicationId, settings, onDirtyChange }: { applicationI
           />
           {full ? (
             <Alert color="blue" variant="light" icon={<IconInfoCircle size={16} aria-hidden />} p="xs">
-              {QUOTA_MESSAGES.maxRecipients}
+              {localizeMessage(QUOTA_MESSAGES.maxRecipients)}
             </Alert>
           ) : null}
           {form.recipients.length ? (
-            <Group gap="xs" aria-label="Recipients" role="list">
+            <Group gap="xs" aria-label={t('settings.recipientsList')} role="list">
               {form.recipients.map((r) => (
                 <Badge
                   key={r}
@@ -176,7 +182,7 @@ function SettingsForm({ applicationId, settings, onDirtyChange }: { applicationI
                     off ? null : (
                       <CloseButton
                         size="xs"
-                        aria-label={`Remove ${r}`}
+                        aria-label={t('settings.removeRecipient', { email: r })}
                         onClick={() => setForm((f) => ({ ...f, recipients: f.recipients.filter((x) => x !== r) }))}
                       />
                     )
@@ -188,7 +194,7 @@ function SettingsForm({ applicationId, settings, onDirtyChange }: { applicationI
             </Group>
           ) : (
             <Text size="sm" c="gray.7">
-              No recipients yet.
+              {t('settings.noRecipients')}
             </Text>
           )}
         </Stack>
@@ -198,14 +204,15 @@ function SettingsForm({ applicationId, settings, onDirtyChange }: { applicationI
         <Stack gap="sm">
           <div>
             <Title order={3} size="h5">
-              Channels
+              {t('settings.channelsTitle')}
             </Title>
             <Text size="sm" c="gray.7">
-              Tick a channel and set the remaining quota at which to warn (Call in seconds).
+              {t('settings.channelsDescription')}
             </Text>
           </div>
           {QUOTA_TYPE_IDS.map((type) => {
-            const { label, unit } = QUOTA_TYPE_INFO[type];
+            const { label } = QUOTA_TYPE_INFO[type];
+            const unit = quotaUnitLabel(t, type);
             const row = form.rows[type];
             return (
               <Group key={type} justify="space-between" gap="sm" py={6} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
@@ -221,11 +228,11 @@ function SettingsForm({ applicationId, settings, onDirtyChange }: { applicationI
                     }}
                   />
                   <Text size="xs" c="gray.7" pl={32}>
-                    Remaining: {numberFormat.format(remaining.get(type) ?? 0)} {unit}
+                    {t('settings.remaining', { amount: formatNumber(remaining.get(type) ?? 0), unit })}
                   </Text>
                 </Stack>
                 <TextInput
-                  aria-label={`${label} threshold`}
+                  aria-label={t('settings.thresholdLabel', { channel: label })}
                   placeholder="0"
                   inputMode="numeric"
                   w={170}
@@ -243,7 +250,7 @@ function SettingsForm({ applicationId, settings, onDirtyChange }: { applicationI
 
       <Group justify="flex-end">
         <Button onClick={() => void save(form, !form.enabled)} loading={update.isPending} disabled={!dirty}>
-          Save
+          {t('settings.save')}
         </Button>
       </Group>
     </Stack>
@@ -255,6 +262,7 @@ function SettingsForm({ applicationId, settings, onDirtyChange }: { applicationI
  * application. `applications` must not be empty (the page shows its own empty state).
  */
 export function QuotaSettingsPanel({ applications }: { applications: QuotaApplicationOption[] }) {
+  const { t } = useTranslation('quota');
   const [applicationId, setApplicationId] = useState(applications[0]!.id);
   const [dirty, setDirty] = useState(false);
   const [pendingApp, setPendingApp] = useState<string | null>(null);
@@ -270,7 +278,7 @@ export function QuotaSettingsPanel({ applications }: { applications: QuotaApplic
   return (
     <Stack gap="lg">
       <Select
-        label="Application"
+        label={t('settings.applicationLabel')}
         data={applications.map((a) => ({ value: a.id, label: a.name }))}
         value={applicationId}
         onChange={(v) => v && pick(v)}
@@ -279,14 +287,14 @@ export function QuotaSettingsPanel({ applications }: { applications: QuotaApplic
         maw={420}
       />
       {settings.isPending ? (
-        <Stack gap="md" aria-label="Loading notification settings">
+        <Stack gap="md" aria-label={t('settings.loading')}>
           <Skeleton height={72} radius="md" />
           <Skeleton height={140} radius="md" />
           <Skeleton height={320} radius="md" />
         </Stack>
       ) : settings.isError ? (
-        <Alert color="red" variant="light" title="Error">
-          {QUOTA_MESSAGES.loadFailed}
+        <Alert color="red" variant="light" title={t('settings.errorTitle')}>
+          {localizeMessage(QUOTA_MESSAGES.loadFailed)}
         </Alert>
       ) : (
         <SettingsForm key={applicationId} applicationId={applicationId} settings={settings.data} onDirtyChange={setDirty} />

@@ -8,16 +8,21 @@
  */
 import { Alert, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { CALL_SECONDS_PER_MINUTE, QUOTA_MESSAGES, QUOTA_TYPE_INFO, remainingOf, type RemainingQuota } from '@pesan/contracts/quota';
 import { useBalanceCheck } from '../api/check-balance-quota.ts';
 import { useBilling } from '../api/get-billing.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { localizeMessage } from '../../../lib/i18n.ts';
+import { quotaUnitLabel } from './quota-settings-form.tsx';
 
-const numberFormat = new Intl.NumberFormat('en-US');
-/** A quota amount as shown: thousands separated by commas. */
-export const formatQuota = (n: number) => numberFormat.format(n);
+/** A quota amount as shown: thousands grouped in the interface language ('12,345' / '12.345'). */
+export const formatQuota = (n: number) => formatNumber(n);
 
 function QuotaBox({ entry, warning }: { entry: RemainingQuota; warning: boolean }) {
-  const { label, unit } = QUOTA_TYPE_INFO[entry.type];
+  const { t } = useTranslation('quota');
+  const { label } = QUOTA_TYPE_INFO[entry.type];
+  const unit = quotaUnitLabel(t, entry.type);
   const quota = entry.quota_type === 'menit' ? entry.quota * CALL_SECONDS_PER_MINUTE : entry.quota;
   const id = `quota-${entry.type}`;
   return (
@@ -29,7 +34,7 @@ function QuotaBox({ entry, warning }: { entry: RemainingQuota; warning: boolean 
           </Text>
           {warning ? (
             <Badge color="red.9" variant="filled" size="sm" leftSection={<IconAlertTriangle size={12} aria-hidden />} style={{ flexShrink: 0 }}>
-              {QUOTA_MESSAGES.warningBadge}
+              {localizeMessage(QUOTA_MESSAGES.warningBadge)}
             </Badge>
           ) : null}
         </Group>
@@ -40,7 +45,7 @@ function QuotaBox({ entry, warning }: { entry: RemainingQuota; warning: boolean 
           </Text>
         </Text>
         <Text size="xs" c="gray.7">
-          Used {formatQuota(entry.usage)} of {formatQuota(quota)} {unit}
+          {t('remaining.used', { used: formatQuota(entry.usage), quota: formatQuota(quota), unit })}
         </Text>
       </Stack>
     </Paper>
@@ -49,14 +54,15 @@ function QuotaBox({ entry, warning }: { entry: RemainingQuota; warning: boolean 
 
 /** The panel for `applicationId`: a skeleton while loading, nothing for a post-paid application. */
 export function RemainingQuotaPanel({ applicationId }: { applicationId: string }) {
+  const { t } = useTranslation('quota');
   const billing = useBilling(applicationId);
   const prepaid = billing.data?.billing_type === 'pre-paid';
   const check = useBalanceCheck(applicationId, prepaid);
-  if (billing.isPending) return <Skeleton height={140} radius="md" aria-label="Loading remaining quota" />;
+  if (billing.isPending) return <Skeleton height={140} radius="md" aria-label={t('remaining.loading')} />;
   if (billing.isError) {
     return (
-      <Alert color="red" variant="light" title="Error">
-        {QUOTA_MESSAGES.loadFailed}
+      <Alert color="red" variant="light" title={t('remaining.errorTitle')}>
+        {localizeMessage(QUOTA_MESSAGES.loadFailed)}
       </Alert>
     );
   }
@@ -68,10 +74,10 @@ export function RemainingQuotaPanel({ applicationId }: { applicationId: string }
       <Stack gap="md">
         <div>
           <Title order={3} size="h4" id="remaining-quota-title">
-            Remaining Quota
+            {t('remaining.title')}
           </Title>
           <Text size="sm" c="gray.7">
-            Prepaid quota left per channel. Messages are refused once a channel's quota runs out.
+            {t('remaining.description')}
           </Text>
         </div>
         {entries.length ? (
@@ -82,7 +88,7 @@ export function RemainingQuotaPanel({ applicationId }: { applicationId: string }
           </SimpleGrid>
         ) : (
           <Text size="sm" c="gray.7">
-            No quota yet.
+            {t('remaining.empty')}
           </Text>
         )}
       </Stack>

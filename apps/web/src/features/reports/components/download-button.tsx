@@ -4,11 +4,13 @@
  */
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { ReportRow } from '@pesan/contracts/reports';
 import { canDownload, openReportDownload } from '../utils/download.ts';
 
 /** The Download button of one report (see the module comment). */
 export function ReportDownloadButton({ row, fullWidth }: { row: ReportRow; fullWidth?: boolean }) {
+  const { t } = useTranslation('reports');
   return (
     <Button
       variant="default"
@@ -16,10 +18,10 @@ export function ReportDownloadButton({ row, fullWidth }: { row: ReportRow; fullW
       fullWidth={fullWidth}
       leftSection={<IconDownload size={14} aria-hidden />}
       disabled={!canDownload(row)}
-      aria-label={`Download ${row.name}`}
+      aria-label={t('download.named', { name: row.name })}
       onClick={() => openReportDownload(row)}
     >
-      Download
+      {t('download.label')}
     </Button>
   );
 }

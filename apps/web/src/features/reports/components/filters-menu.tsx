@@ -7,8 +7,9 @@
 import { useState } from 'react';
 import { Accordion, ScrollArea, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { FilterCheckboxes, FilterPopover, inOptionOrder, toggleItem as toggle } from '../../../components/filter-popover.tsx';
-import { REPORT_STATUSES, REPORT_STATUS_LABELS, type ReportStatus } from '@pesan/contracts/reports';
+import { REPORT_STATUSES, type ReportStatus } from '@pesan/contracts/reports';
 import type { ReportApplication } from '../api/list-report-applications.ts';
 
 export interface FiltersMenuValue {
@@ -33,6 +34,7 @@ const GROUPS = ['applications', 'statuses'] as const;
 
 /** The 'Filters' button and its dropdown (see the module comment). */
 export function FiltersMenu({ applications, value, onApply }: FiltersMenuProps) {
+  const { t } = useTranslation('reports');
   const [query, setQuery] = useState('');
   const [draft, setDraft] = useState<FiltersMenuValue>(value);
   const [open, setOpen] = useState<string[]>([...GROUPS]);
@@ -43,7 +45,7 @@ export function FiltersMenu({ applications, value, onApply }: FiltersMenuProps) 
     query,
   );
   const statuses = matchOptions(
-    REPORT_STATUSES.map((s) => ({ value: s, label: REPORT_STATUS_LABELS[s] })),
+    REPORT_STATUSES.map((s) => ({ value: s, label: t(`reportStatus.${s}`) })),
     query,
   );
   // While searching, every group with a match is shown open.
@@ -67,8 +69,8 @@ export function FiltersMenu({ applications, value, onApply }: FiltersMenuProps) 
       }
     >
       <TextInput
-        aria-label="Search filter options"
-        placeholder="Search"
+        aria-label={t('filters.searchOptions')}
+        placeholder={t('filters.search')}
         leftSection={<IconSearch size={16} aria-hidden />}
         value={query}
         onChange={(e) => setQuery(e.currentTarget.value)}
@@ -77,17 +79,17 @@ export function FiltersMenu({ applications, value, onApply }: FiltersMenuProps) 
         <Accordion.Item value="applications">
           <Accordion.Control>
             <Text size="sm" fw={600}>
-              Application Name
+              {t('filters.applicationName')}
             </Text>
           </Accordion.Control>
           <Accordion.Panel>
             <ScrollArea.Autosize mah={200} type="auto" offsetScrollbars>
               <FilterCheckboxes
-                label="Application Name"
+                label={t('filters.applicationName')}
                 options={apps}
                 selected={draft.applicationIds}
                 onToggle={(v, on) => setDraft((d) => ({ ...d, applicationIds: toggle(d.applicationIds, v, on) }))}
-                empty="No application found"
+                empty={t('filters.noApplicationFound')}
               />
             </ScrollArea.Autosize>
           </Accordion.Panel>
@@ -95,16 +97,16 @@ export function FiltersMenu({ applications, value, onApply }: FiltersMenuProps) 
         <Accordion.Item value="statuses">
           <Accordion.Control>
             <Text size="sm" fw={600}>
-              Status
+              {t('filters.status')}
             </Text>
           </Accordion.Control>
           <Accordion.Panel>
             <FilterCheckboxes
-              label="Status"
+              label={t('filters.status')}
               options={statuses}
               selected={draft.statuses}
               onToggle={(v, on) => setDraft((d) => ({ ...d, statuses: toggle(d.statuses, v, on) }))}
-              empty="No status found"
+              empty={t('filters.noStatusFound')}
             />
           </Accordion.Panel>
         </Accordion.Item>

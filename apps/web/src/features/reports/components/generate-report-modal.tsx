@@ -8,9 +8,11 @@
  * Success toasts 'Success! A new report has been generated!', refreshes the list and closes (the
  * form starts empty the next time); another failure toasts 'Error!' with the server's message.
  */
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button, Group, Input, Modal, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { ChannelId } from '@pesan/contracts/channels';
 import {
   REPORT_CHANNEL_OPTIONS,
@@ -25,9 +27,11 @@ import {
 import { statusLabel } from '@pesan/contracts/statuses';
 import { toastApiError, toastSuccess } from '../../../components/toasts.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import { useGenerateReport } from '../api/generate-report.ts';
 import type { ReportApplication } from '../api/list-report-applications.ts';
 import {
+  APPLICATION_REQUIRED,
   EMPTY_GENERATE_FORM,
   STATUS_ALL,
   liveReportName,
@@ -38,9 +42,6 @@ import {
   type GenerateFormValues,
 } from '../utils/generate-form.ts';
 import { OptionalRangePicker } from '../../../components/optional-range-picker.tsx';
-
-/** Title (and accessible name) of the pop-up. */
-export const GENERATE_MODAL_TITLE = 'Generate New Report';
 
 export interface GenerateReportModalProps {
   opened: boolean;
@@ -53,11 +54,25 @@ export interface GenerateReportModalProps {
   onGenerated?: (row: ReportRow) => void;
 }
 
-/** Status options of a channel: 'All' first, then its statuses. */
-export const statusOptions = (channel: ChannelId | null) =>
-  channel ? [{ value: STATUS_ALL, label: 'All' }, ...REPORT_STATUSES_BY_CHANNEL[channel].map((s) => ({ value: s, label: statusLabel(s) }))] : [];
+/** Status options of a channel: 'All' first, then its statuses (labels in the current language). */
+export const statusOptions = (t: TFunction<'reports'>, channel: ChannelId | null) =>
+  channel
+    ? [
+        { value: STATUS_ALL, label: t('modal.all') },
+        ...REPORT_STATUSES_BY_CHANNEL[channel].map((s) => ({ value: s, label: t(`status.${s}`, { defaultValue: statusLabel(s) }) })),
+      ]
+    : [];
+
+/**
+ * A field message in the current language, worded at render time so it follows a language change:
+ * ours (Application) from the catalogue, the spec's through localizeMessage; the server's come
+ * in the user's language already (localizeMessage leaves text it does not know unchanged).
+ */
+const fieldMessage = (t: TFunction<'reports'>, message: ReactNode): ReactNode =>
+  typeof message !== 'string' || !message ? message : message === APPLICATION_REQUIRED ? t('modal.applicationRequired') : localizeMessage(message);
 
 function GenerateReportForm({ applications, initial, onGenerated, onClose }: Omit<GenerateReportModalProps, 'opened'>) {
+  const { t } = useTranslation('reports');
   const generate = useGenerateReport();
   const form = useForm<GenerateFormValues>({
     mode: 'controlled',
@@ -77,7 +92,7 @@ function GenerateReportForm({ applications, initial, onGenerated, onClose }: Omi
   const submit = form.onSubmit(async (v) => {
     try {
       const row = await generate.mutateAsync(toGenerateInput(v));
-      toastSuccess(REPORT_MESSAGES.generated, undefined, 'report-generated');
+      toastSuccess(localizeMessage(REPORT_MESSAGES.generated), undefined, 'report-generated');
       onGenerated?.(row);
       onClose();
     } catch (err) {
@@ -96,33 +111,33 @@ function GenerateReportForm({ applications, initial, onGenerated, onClose }: Omi
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput
-          label="Report Name"
-          placeholder="e.g. march_sms_delivery"
+          label={t('modal.reportName')}
+          placeholder={t('modal.reportNamePlaceholder')}
           withAsterisk
           data-autofocus
           maxLength={REPORT_NAME_MAX}
           value={values.title}
           onChange={(e) => form.setFieldValue('title', liveReportName(e.currentTarget.value))}
-          error={form.errors.title}
+          error={fieldMessage(t, form.errors.title)}
           description={`${values.title.length}/${REPORT_NAME_MAX}`}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Select
-            label="Application"
-            placeholder={applications ? 'Pick an application' : 'Loading…'}
+            label={t('modal.application')}
+            placeholder={applications ? t('modal.pickApplication') : t('modal.loading')}
             withAsterisk
             data={(applications ?? []).map((a) => ({ value: a.id, label: a.name }))}
             value={values.application_id}
             onChange={(v) => form.setFieldValue('application_id', v)}
-            error={form.errors.application_id}
+            error={fieldMessage(t, form.errors.application_id)}
             searchable={(applications?.length ?? 0) > 8}
-            nothingFoundMessage="No application found"
+            nothingFoundMessage={t('modal.noApplicationFound')}
             allowDeselect={false}
           />
           <Select
-            label="Channel"
-            placeholder="Pick a channel"
+            label={t('modal.channel')}
+            placeholder={t('modal.pickChannel')}
             withAsterisk
             data={REPORT_CHANNEL_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
             value={values.channel}
@@ -131,38 +146,38 @@ function GenerateReportForm({ applications, initial, onGenerated, onClose }: Omi
               form.setValues({ channel: v as ChannelId | null, status: [] });
               form.clearFieldError('channel');
             }}
-            error={form.errors.channel}
+            error={fieldMessage(t, form.errors.channel)}
             allowDeselect={false}
           />
           <MultiSelect
-            label="Status"
-            placeholder={values.channel ? (values.status.length ? undefined : 'Pick statuses') : 'Pick a channel first'}
+            label={t('modal.status')}
+            placeholder={values.channel ? (values.status.length ? undefined : t('modal.pickStatuses')) : t('modal.pickChannelFirst')}
             withAsterisk
-            data={statusOptions(values.channel)}
+            data={statusOptions(t, values.channel)}
             value={values.status}
             onChange={(next) => form.setFieldValue('status', nextStatusSelection(values.status, next))}
-            error={form.errors.status}
+            error={fieldMessage(t, form.errors.status)}
             disabled={!values.channel}
             clearable
-            clearButtonProps={{ 'aria-label': 'Clear statuses' }}
+            clearButtonProps={{ 'aria-label': t('modal.clearStatuses') }}
           />
           <Select
-            label="Type"
-            placeholder="Pick a file type"
+            label={t('modal.type')}
+            placeholder={t('modal.pickType')}
             withAsterisk
             data={REPORT_TYPES.map((t) => ({ value: t, label: REPORT_TYPE_LABELS[t] }))}
             value={values.type}
             onChange={(v) => form.setFieldValue('type', v as ReportType | null)}
-            error={form.errors.type}
+            error={fieldMessage(t, form.errors.type)}
             allowDeselect={false}
           />
         </SimpleGrid>
-        <Input.Wrapper id="generate-report-range" label="Date" withAsterisk error={form.errors.range} description="1 to 31 days" inputWrapperOrder={['label', 'input', 'description', 'error']}>
+        <Input.Wrapper id="generate-report-range" label={t('modal.date')} withAsterisk error={fieldMessage(t, form.errors.range)} description={t('modal.dateHint')} inputWrapperOrder={['label', 'input', 'description', 'error']}>
           <div>
             <OptionalRangePicker
               id="generate-report-range"
-              label="Date"
-              emptyText="Pick a date range"
+              label={t('modal.date')}
+              emptyText={t('modal.datePlaceholder')}
               value={values.range}
               onChange={(range) => form.setFieldValue('range', range)}
               describedBy={`generate-report-range-description${form.errors.range ? ' generate-report-range-error' : ''}`}
@@ -173,10 +188,10 @@ function GenerateReportForm({ applications, initial, onGenerated, onClose }: Omi
         </Input.Wrapper>
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onClose} disabled={generate.isPending}>
-            Cancel
+            {t('modal.cancel')}
           </Button>
           <Button type="submit" loading={generate.isPending}>
-            Generate
+            {t('modal.generate')}
           </Button>
         </Group>
       </Stack>
@@ -186,8 +201,9 @@ function GenerateReportForm({ applications, initial, onGenerated, onClose }: Omi
 
 /** The pop-up; its form is new each time it opens. */
 export function GenerateReportModal({ opened, onClose, ...rest }: GenerateReportModalProps) {
+  const { t } = useTranslation('reports');
   return (
-    <Modal opened={opened} onClose={onClose} title={GENERATE_MODAL_TITLE} size="lg" closeButtonProps={{ 'aria-label': 'Close' }} styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}>
+    <Modal opened={opened} onClose={onClose} title={t('modal.title')} size="lg" closeButtonProps={{ 'aria-label': t('modal.close') }} styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}>
       <GenerateReportForm onClose={onClose} {...rest} />
     </Modal>
   );

@@ -14,11 +14,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconApps, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { REPORT_MESSAGES, REPORT_NAME_MAX, REPORT_PAGE_SIZE } from '@pesan/contracts/reports';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Page } from '../../../components/page.tsx';
 import { AppPagination } from '../../../components/pagination.tsx';
 import { toastApiError } from '../../../components/toasts.ts';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import { useReportApplications } from '../api/list-report-applications.ts';
 import { useReports } from '../api/list-reports.ts';
 import { useReportListState } from '../hooks/use-report-list-state.ts';
@@ -35,6 +37,7 @@ import { ReportsTable } from './reports-table.tsx';
 
 /** The whole page under the console shell (see the module comment). */
 export function GenerateReportView() {
+  const { t } = useTranslation('reports');
   const apps = useReportApplications();
   const { state, dispatch } = useReportListState();
   const [params, setParams] = useSearchParams();
@@ -85,8 +88,8 @@ export function GenerateReportView() {
 
   return (
     <Page
-      title={REPORT_MESSAGES.title}
-      description={REPORT_MESSAGES.subtitle}
+      title={localizeMessage(REPORT_MESSAGES.title)}
+      description={localizeMessage(REPORT_MESSAGES.subtitle)}
       actions={
         <>
           <Button
@@ -98,9 +101,9 @@ export function GenerateReportView() {
               void Promise.allSettled([apps.refetch(), ...(canListReports(criteria) ? [reports.refetch()] : [])]).finally(() => setRefreshing(false));
             }}
           >
-            Refresh
+            {t('page.refresh')}
           </Button>
-          <Button onClick={openCreate}>+ Generate New Report</Button>
+          <Button onClick={openCreate}>{t('page.generateNew')}</Button>
         </>
       }
     >
@@ -116,10 +119,10 @@ export function GenerateReportView() {
                   dispatch({ type: 'statuses', statuses: v.statuses });
                 }}
               />
-              <OptionalRangePicker label="Date range" emptyText="All Time" resettable value={state.range} onChange={(range) => dispatch({ type: 'range', range })} />
+              <OptionalRangePicker label={t('page.dateRange')} emptyText={t('page.allTime')} resettable value={state.range} onChange={(range) => dispatch({ type: 'range', range })} />
               <TextInput
-                aria-label="Search by report title"
-                placeholder="Search by report title..."
+                aria-label={t('page.searchLabel')}
+                placeholder={t('page.searchPlaceholder')}
                 leftSection={<IconSearch size={16} aria-hidden />}
                 value={state.pending.search}
                 maxLength={REPORT_NAME_MAX}
@@ -138,18 +141,18 @@ export function GenerateReportView() {
           {noApps ? (
             <EmptyState
               icon={<IconApps size={30} />}
-              title="No application yet"
-              description="Reports are made from the messages of an application. Create one to start."
+              title={t('page.noAppsTitle')}
+              description={t('page.noAppsHint')}
               action={
                 <Anchor component={Link} to="/my-application/create-application" fw={600}>
-                  Create Application
+                  {t('page.createApplication')}
                 </Anchor>
               }
             />
           ) : (
             <Stack gap="sm">
               <Text size="sm" fw={600} aria-live="polite" data-testid="reports-total">
-                Total : {data ? formatCount(data.total) : '…'}
+                {t('page.total', { total: data ? formatCount(data.total) : '…' })}
               </Text>
               <ReportsTable
                 rows={data?.data}
@@ -159,7 +162,7 @@ export function GenerateReportView() {
                   (reports.isError && !data) || (apps.isError && !list) ? (
                     <EmptyState
                       icon={<IconAlertTriangle size={30} />}
-                      title="The reports could not be loaded"
+                      title={t('page.loadFailed')}
                       description={(reports.error ?? apps.error)?.message}
                       action={
                         <Button
@@ -168,7 +171,7 @@ export function GenerateReportView() {
                           onClick={() => void (apps.isError ? apps.refetch() : reports.refetch())}
                           loading={reports.isFetching || apps.isFetching}
                         >
-                          Try again
+                          {t('page.tryAgain')}
                         </Button>
                       }
                     />

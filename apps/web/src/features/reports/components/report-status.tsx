@@ -7,6 +7,7 @@
  * '1,234 of 5,000 rows' ('Waiting to start' before counting).
  */
 import { Progress, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { ReasonBadge } from '../../../components/status-badge.tsx';
 import { isReportRunning, REPORT_STATUS_LABELS, type ReportRow, type ReportStatus } from '@pesan/contracts/reports';
 import { reportProgress } from '../utils/format.ts';
@@ -15,12 +16,16 @@ const STATUS_COLORS: Record<ReportStatus, string> = { 'in-queue': 'gray', proces
 
 /** The status badge; a Failed badge with a reason carries it as a tooltip. */
 export function ReportStatusBadge({ row }: { row: Pick<ReportRow, 'status' | 'additional_info'> }) {
+  const { t } = useTranslation('reports');
   const reason = row.status === 'failed' ? row.additional_info.reason : null;
-  return <ReasonBadge label={REPORT_STATUS_LABELS[row.status] ?? row.status} color={STATUS_COLORS[row.status]} reason={reason} />;
+  const label = row.status in REPORT_STATUS_LABELS ? t(`reportStatus.${row.status}`) : row.status;
+  return <ReasonBadge label={label} color={STATUS_COLORS[row.status]} reason={reason} />;
 }
 
 /** Progress bar of a report being made (nothing once it is done or failed). */
 export function ReportProgress({ row, width = 140 }: { row: Pick<ReportRow, 'status' | 'data_processed' | 'total_data'>; width?: number | string }) {
+  // Re-renders (and re-words the progress text) when the language changes.
+  useTranslation('reports');
   if (!isReportRunning(row.status)) return null;
   const { percent, text } = reportProgress(row);
   return (

@@ -4,6 +4,7 @@
  * Total Data and the Download button.
  */
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { ReportRow } from '@pesan/contracts/reports';
 import { formatTableDateTime } from '../../../lib/format.ts';
 import { formatReportRange, formatTotalData, reportChannelLabel } from '../utils/format.ts';
@@ -33,6 +34,7 @@ function Field({ label, children }: { label: string; children: string }) {
 
 /** The cards, 4 skeleton cards while the first page loads, nothing when there are no rows. */
 export function ReportsCards({ rows, loading, stale }: ReportsCardsProps) {
+  const { t } = useTranslation('reports');
   if (loading && !rows)
     return (
       <Stack gap="xs" aria-busy>
@@ -43,7 +45,7 @@ export function ReportsCards({ rows, loading, stale }: ReportsCardsProps) {
     );
   if (!rows || rows.length === 0) return null;
   return (
-    <Stack component="ul" gap="xs" aria-label="Reports" style={{ listStyle: 'none', padding: 0, margin: 0, opacity: stale ? 0.6 : 1 }}>
+    <Stack component="ul" gap="xs" aria-label={t('table.label')} style={{ listStyle: 'none', padding: 0, margin: 0, opacity: stale ? 0.6 : 1 }}>
       {rows.map((r) => (
         <li key={r._id}>
           <Paper withBorder radius="md" p="sm" component="article" aria-label={r.name}>
@@ -61,10 +63,10 @@ export function ReportsCards({ rows, loading, stale }: ReportsCardsProps) {
               </Group>
               <ReportProgress row={r} width="100%" />
               <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
-                <Field label="Channel">{reportChannelLabel(r.channel)}</Field>
-                <Field label="Total Data">{formatTotalData(r)}</Field>
-                <Field label="Create At">{formatTableDateTime(r.created_at)}</Field>
-                <Field label="Range Date">{formatReportRange(r)}</Field>
+                <Field label={t('table.channel')}>{reportChannelLabel(r.channel)}</Field>
+                <Field label={t('table.totalData')}>{formatTotalData(r)}</Field>
+                <Field label={t('table.createAt')}>{formatTableDateTime(r.created_at)}</Field>
+                <Field label={t('table.rangeDate')}>{formatReportRange(r)}</Field>
               </SimpleGrid>
               <ReportDownloadButton row={r} fullWidth />
             </Stack>

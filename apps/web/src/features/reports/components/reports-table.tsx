@@ -6,12 +6,14 @@
  * nothing. Below 48em (REPORTS_CARDS_QUERY) the rows are cards instead (ReportsCards).
  */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Table, Text } from '@mantine/core';
 import { DataTable } from '../../../components/data-table.tsx';
 import { useMediaQuery } from '@mantine/hooks';
 import { REPORT_MESSAGES, REPORT_PAGE_SIZE, type ReportRow } from '@pesan/contracts/reports';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { formatTableDateTime } from '../../../lib/format.ts';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import { formatReportRange, formatTotalData, reportChannelLabel } from '../utils/format.ts';
 import { DateParts } from './date-parts.tsx';
 import { ReportDownloadButton } from './download-button.tsx';
@@ -21,8 +23,8 @@ import { ReportState } from './report-status.tsx';
 /** Widths below this show the reports as cards. */
 export const REPORTS_CARDS_QUERY = '(max-width: 47.99em)';
 
-/** The column headers of §2.7, in order. */
-export const REPORT_COLUMNS = ['Report Title', 'Channel', 'Create At', 'Total Data', 'Range Date', 'Status', 'Action'] as const;
+/** The column headers of §2.7, in order (catalogue keys under `table`). */
+export const REPORT_COLUMNS = ['reportTitle', 'channel', 'createAt', 'totalData', 'rangeDate', 'status', 'action'] as const;
 
 export interface ReportsTableProps {
   rows: ReportRow[] | undefined;
@@ -35,9 +37,10 @@ export interface ReportsTableProps {
 
 /** The table in its own horizontally scrolling region, or the cards on a narrow screen. */
 export function ReportsTable({ rows, loading, stale, error }: ReportsTableProps) {
+  const { t } = useTranslation('reports');
   const narrow = useMediaQuery(REPORTS_CARDS_QUERY, window.matchMedia?.(REPORTS_CARDS_QUERY).matches ?? false, { getInitialValueInEffect: false });
   const empty = !(loading && !rows) && (!rows || rows.length === 0);
-  const emptyBlock = empty ? (error ?? <EmptyState title="No reports found" description={REPORT_MESSAGES.empty} />) : null;
+  const emptyBlock = empty ? (error ?? <EmptyState title={t('table.emptyTitle')} description={localizeMessage(REPORT_MESSAGES.empty)} />) : null;
   if (narrow)
     return (
       <>
@@ -48,8 +51,8 @@ export function ReportsTable({ rows, loading, stale, error }: ReportsTableProps)
   return (
     <>
       <DataTable
-        label="Reports"
-        columns={REPORT_COLUMNS}
+        label={t('table.label')}
+        columns={REPORT_COLUMNS.map((c) => t(`table.${c}`))}
         rows={rows}
         loading={loading}
         stale={stale}

@@ -3,8 +3,9 @@
  * and status and one for the date range, with the type, the value and the text shown; no chip for
  * 'All Time'.
  */
-import { REPORT_STATUS_LABELS, type ReportStatus } from '@pesan/contracts/reports';
+import type { ReportStatus } from '@pesan/contracts/reports';
 import { rangeLabel } from '../../../components/date-range-picker.tsx';
+import i18n from '../../../lib/i18n.ts';
 import type { DayRange, ReportFilters } from './criteria.ts';
 
 export interface FilterChip {
@@ -15,11 +16,11 @@ export interface FilterChip {
   text: string;
 }
 
-/** The chips of the chosen filters and range; `names` maps application ids to names. */
+/** The chips of the chosen filters and range, worded in the current language; `names` maps application ids to names. */
 export function filterChips(filters: Pick<ReportFilters, 'applicationIds' | 'statuses'>, range: DayRange | null, names: ReadonlyMap<string, string>, today?: Date): FilterChip[] {
   return [
-    ...filters.applicationIds.map((id) => ({ type: 'application' as const, value: id, text: `Application: ${names.get(id) ?? id}` })),
-    ...filters.statuses.map((s: ReportStatus) => ({ type: 'status' as const, value: s, text: `Status: ${REPORT_STATUS_LABELS[s]}` })),
-    ...(range ? [{ type: 'date' as const, value: range.join(','), text: `Date: ${rangeLabel(range, today)}` }] : []),
+    ...filters.applicationIds.map((id) => ({ type: 'application' as const, value: id, text: i18n.t('reports:chips.application', { name: names.get(id) ?? id }) })),
+    ...filters.statuses.map((s: ReportStatus) => ({ type: 'status' as const, value: s, text: i18n.t('reports:chips.status', { status: i18n.t(`reports:reportStatus.${s}`) }) })),
+    ...(range ? [{ type: 'date' as const, value: range.join(','), text: i18n.t('reports:chips.date', { range: rangeLabel(range, today) }) }] : []),
   ];
 }

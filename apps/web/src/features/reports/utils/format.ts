@@ -5,12 +5,13 @@
 import type { ChannelId } from '@pesan/contracts/channels';
 import { REPORT_CHANNEL_OPTIONS, type ReportRow } from '@pesan/contracts/reports';
 import dayjs from 'dayjs';
+import { formatNumber } from '../../../lib/format.ts';
+import i18n from '../../../lib/i18n.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const numberFormat = new Intl.NumberFormat('en-US');
 
-/** Thousands with commas: 1234 -> '1,234'. */
-export const formatCount = (n: number): string => numberFormat.format(n);
+/** Thousands with the language's separators: 1234 -> '1,234' / '1.234'. */
+export const formatCount = (n: number): string => formatNumber(n);
 
 /** Label of a report channel ('call' -> 'Voice'); the id itself when unknown. */
 export function reportChannelLabel(channel: ChannelId | string): string {
@@ -21,7 +22,7 @@ export function reportChannelLabel(channel: ChannelId | string): string {
 export function formatRangeEnd(value: string): string {
   if (DAY.test(value)) return dayjs(value).format('DD-MM-YYYY');
   const d = dayjs(value);
-  return d.isValid() ? d.format('DD-MM-YYYY hh:mm A') : value;
+  return d.isValid() ? d.locale('en').format('DD-MM-YYYY hh:mm A') : value;
 }
 
 /** 'Range Date' column: '01-03-2026 - 07-03-2026'. */
@@ -43,14 +44,14 @@ export const formatTotalData = (row: Pick<ReportRow, 'total_data'>): string => (
 export interface ReportProgress {
   /** 0–100, for the bar; null while the rows are not counted yet. */
   percent: number | null;
-  /** What the bar says: '1,234 of 5,000 rows', or 'Waiting to start' before counting. */
+  /** What the bar says: '1,234 of 5,000 rows', or 'Waiting to start' before counting (current language). */
   text: string;
 }
 
 /** Progress of a report being made: rows written (data_processed) of the rows counted (total_data). */
 export function reportProgress(row: Pick<ReportRow, 'data_processed' | 'total_data'>): ReportProgress {
-  if (row.total_data === null) return { percent: null, text: 'Waiting to start' };
+  if (row.total_data === null) return { percent: null, text: i18n.t('reports:progress.waiting') };
   const done = Math.min(row.data_processed, row.total_data);
   const percent = row.total_data === 0 ? 100 : Math.floor((done / row.total_data) * 100);
-  return { percent, text: `${formatCount(done)} of ${formatCount(row.total_data)} rows` };
+  return { percent, text: i18n.t('reports:progress.rows', { done: formatCount(done), total: formatCount(row.total_data) }) };
 }

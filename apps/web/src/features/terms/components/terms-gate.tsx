@@ -11,6 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
 import { toastApiError, toastSuccess, toastWarning } from '../../../components/toasts.ts';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import { useAcceptTerms } from '../api/accept-terms.ts';
 import { useTermsAccepted } from '../api/check-terms.ts';
 import { TermsModal } from './terms-modal.tsx';
@@ -34,7 +35,7 @@ export function TermsGate({ userId }: { userId: string }) {
       submitting={accept.isPending}
       onDismiss={() => {
         setDismissedOn(pathname);
-        toastWarning(CONSOLE_MESSAGES.termsNotAccepted);
+        toastWarning(localizeMessage(CONSOLE_MESSAGES.termsNotAccepted));
       }}
       onConfirm={() =>
         accept.mutate(undefined, {
@@ -46,7 +47,7 @@ export function TermsGate({ userId }: { userId: string }) {
       }
       onClosed={() => {
         // Toast once the modal has gone, so the page behind it is what is left on screen.
-        if (accepted.current) toastSuccess(AUTH_MESSAGES.termsSubmitted);
+        if (accepted.current) toastSuccess(localizeMessage(AUTH_MESSAGES.termsSubmitted));
         accepted.current = false;
       }}
     />

@@ -1,11 +1,13 @@
 /**
  * The terms-and-privacy text shown in the terms modal (console.md §1: the modal is in Indonesian;
- * §9: privacy policy 1.9, terms 1.2.2, data kept at most 5 years after last use).
+ * §9: privacy policy 1.9, terms 1.2.2, data kept at most 5 years after last use). It stays
+ * Indonesian in both interface languages; only the name of the confirm button it mentions follows
+ * the button (`confirmLabel`).
  */
 import { List, Stack, Text, Title } from '@mantine/core';
 import { TERMS_VERSIONS } from '@pesan/contracts/auth';
 
-export function TermsText() {
+export function TermsText({ confirmLabel = 'Confirm' }: { confirmLabel?: string }) {
   return (
     <Stack gap="sm" lang="id">
       <Text size="sm" c="gray.8">
@@ -14,7 +16,7 @@ export function TermsText() {
       <Text size="sm">
         Selamat datang di Pesan. Syarat dan Ketentuan ini mengatur penggunaan konsol, API pesan (WhatsApp, SMS, SMS OTP,
         Panggilan, Voice OTP dan Email) serta seluruh layanan terkait yang disediakan oleh Pesan. Dengan mencentang kotak
-        persetujuan dan menekan tombol Confirm, Anda menyatakan telah membaca, memahami dan menyetujui Syarat dan
+        persetujuan dan menekan tombol {confirmLabel}, Anda menyatakan telah membaca, memahami dan menyetujui Syarat dan
         Ketentuan ini beserta Kebijakan Privasi kami, atas nama Anda sendiri maupun organisasi yang Anda wakili.
       </Text>
       <Title order={3} size="h6">

@@ -10,10 +10,12 @@ import { useState } from 'react';
 import { Badge, Button, Card, Group, Modal, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { toastError, toastSuccess } from '../../../components/toasts.ts';
 import { IconKey } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { TOKEN_MESSAGES, type TokenStatus } from '@pesan/contracts/application';
 import { TOKEN_PICKER_LABELS, TOKEN_PICKER_ORDER, type ChannelId } from '@pesan/contracts/channels';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import { useTokens, type TokenRow } from '../api/list-tokens.ts';
 import { useGenerateAccessToken } from '../api/generate-access-token.ts';
 
@@ -39,6 +41,9 @@ export function pickTokenRow(rows: TokenRow[] | undefined, channel: ChannelId): 
   return byDate.find((r) => tokenStatus(r) === 'Active') ?? byDate[0];
 }
 
+/** The tokens.json key of each status (the status stays the spec's English value; the label is translated). */
+const STATUS_KEY: Record<TokenStatus, string> = { Active: 'status.active', InActive: 'status.inActive', 'Not Generated': 'status.notGenerated' };
+
 const STATUS_BADGE: Record<TokenStatus, { color: string; text: string }> = {
   Active: { color: 'green', text: 'var(--mantine-color-dark-9)' },
   InActive: { color: 'red', text: 'var(--mantine-color-dark-9)' },
@@ -56,6 +61,7 @@ export function tokenPickerOptions(channels: readonly ChannelId[]): { value: Cha
 
 /** One channel's token card: picker label, status badge (never clipped: it wraps below the label when narrow) and last generated time. */
 export function TokenCard({ channel, row }: { channel: ChannelId; row: TokenRow | undefined }) {
+  const { t } = useTranslation('tokens');
   const status = tokenStatus(row);
   const generated = status !== 'Not Generated' && row?.updated_at ? formatDateTime(row.updated_at) : '-';
   return (
@@ -73,12 +79,12 @@ export function TokenCard({ channel, row }: { channel: ChannelId; row: TokenRow 
             style={{ flexShrink: 0, overflow: 'visible' }}
             styles={{ label: { color: STATUS_BADGE[status].text, overflow: 'visible', textOverflow: 'clip' } }}
           >
-            {status}
+            {t(STATUS_KEY[status])}
           </Badge>
         </Group>
         <Group gap={6}>
           <Text size="sm" c="gray.7">
-            Last generated
+            {t('card.lastGenerated')}
           </Text>
           <Text size="sm">{generated}</Text>
         </Group>
@@ -95,6 +101,7 @@ export interface TokenSectionProps {
 
 /** The Token Authentication section of the detail page (see the file comment). */
 export function TokenSection({ applicationId, channels }: TokenSectionProps) {
+  const { t } = useTranslation('tokens');
   const tokens = useTokens(applicationId);
   const generate = useGenerateAccessToken();
   const [channel, setChannel] = useState<ChannelId | null>(null);
@@ -119,12 +126,12 @@ export function TokenSection({ applicationId, channels }: TokenSectionProps) {
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="token-auth-title">
       <Stack gap="md">
         <Title order={2} size="h4" id="token-auth-title">
-          Token Authentication
+          {t('section.title')}
         </Title>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select
-            label="Channel"
-            placeholder="Select channel"
+            label={t('section.channelLabel')}
+            placeholder={t('section.channelPlaceholder')}
             data={tokenPickerOptions(channels)}
             value={channel}
             onChange={(v) => setChannel(v as ChannelId | null)}
@@ -132,7 +139,7 @@ export function TokenSection({ applicationId, channels }: TokenSectionProps) {
             style={{ flex: '1 1 240px', maxWidth: 360 }}
           />
           <Button leftSection={<IconKey size={16} aria-hidden />} disabled={!channel} onClick={() => setConfirming(true)}>
-            Generate
+            {t('section.generate')}
           </Button>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -141,15 +148,15 @@ export function TokenSection({ applicationId, channels }: TokenSectionProps) {
             : ordered.map((c) => <TokenCard key={c} channel={c} row={pickTokenRow(tokens.data, c)} />)}
         </SimpleGrid>
       </Stack>
-      <Modal opened={confirming} onClose={() => !generate.isPending && setConfirming(false)} title={TOKEN_MESSAGES.confirmTitle(label)} size={600} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Modal opened={confirming} onClose={() => !generate.isPending && setConfirming(false)} title={localizeMessage(TOKEN_MESSAGES.confirmTitle(label))} size={600} centered closeButtonProps={{ 'aria-label': t('section.close') }}>
         <Stack gap="lg">
-          <Text>{TOKEN_MESSAGES.warning}</Text>
+          <Text>{localizeMessage(TOKEN_MESSAGES.warning)}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)} disabled={generate.isPending}>
-              Cancel
+              {t('section.cancel')}
             </Button>
             <Button onClick={run} loading={generate.isPending}>
-              Generate Key
+              {t('section.generateKey')}
             </Button>
           </Group>
         </Stack>

@@ -10,22 +10,41 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import i18n from '../../../lib/i18n.ts';
 
 export type TemplateMediaKind = 'image' | 'video' | 'document';
 
 const MB = 1024 * 1024;
 
-/** What each media header takes (§5.4, §9): MIME types (checked by content), the largest size, and the `accept` of the picker. */
-export const TEMPLATE_MEDIA_LIMITS: Record<TemplateMediaKind, { mimeTypes: readonly string[]; maxBytes: number; accept: string; label: string }> = {
-  image: { mimeTypes: ['image/jpeg', 'image/png'], maxBytes: 5 * MB, accept: 'image/jpeg,image/png', label: 'JPEG or PNG image up to 5 MB' },
-  video: { mimeTypes: ['video/mp4'], maxBytes: 16 * MB, accept: 'video/mp4', label: 'MP4 video up to 16 MB' },
-  document: { mimeTypes: ['application/pdf'], maxBytes: 100 * MB, accept: 'application/pdf', label: 'PDF document up to 100 MB' },
+interface TemplateMediaLimits {
+  mimeTypes: readonly string[];
+  maxBytes: number;
+  accept: string;
+  /** What the header takes, in the interface language when read ('JPEG or PNG image up to 5 MB'). */
+  readonly label: string;
+}
+
+const limits = (kind: TemplateMediaKind, mimeTypes: readonly string[], maxBytes: number, accept: string): TemplateMediaLimits => ({
+  mimeTypes,
+  maxBytes,
+  accept,
+  get label() {
+    return i18n.t(`wa-templates:media.limit.${kind}`);
+  },
+});
+
+/** What each media header takes (§5.4, §9): MIME types (checked by content), the largest size, the `accept` of the picker, and its label (read it at render time). */
+export const TEMPLATE_MEDIA_LIMITS: Record<TemplateMediaKind, TemplateMediaLimits> = {
+  image: limits('image', ['image/jpeg', 'image/png'], 5 * MB, 'image/jpeg,image/png'),
+  video: limits('video', ['video/mp4'], 16 * MB, 'video/mp4'),
+  document: limits('document', ['application/pdf'], 100 * MB, 'application/pdf'),
 };
 
+/** Why a file is refused before it is sent, in the interface language of the moment it is checked. */
 export const TEMPLATE_MEDIA_MESSAGES = {
-  wrongType: (kind: TemplateMediaKind) => `Choose a ${TEMPLATE_MEDIA_LIMITS[kind].label.replace(/ up to .*/, '')}: this file is not one`,
-  tooLarge: (kind: TemplateMediaKind) => `The file is too large: choose a ${TEMPLATE_MEDIA_LIMITS[kind].label}`,
-  empty: 'The file is empty: choose another one',
+  wrongType: (kind: TemplateMediaKind) => i18n.t('wa-templates:media.wrongType', { kind: i18n.t(`wa-templates:media.kind.${kind}`) }),
+  tooLarge: (kind: TemplateMediaKind) => i18n.t('wa-templates:media.tooLarge', { limit: TEMPLATE_MEDIA_LIMITS[kind].label }),
+  empty: () => i18n.t('wa-templates:media.empty'),
 } as const;
 
 /** The MIME type the first bytes of a file show (JPEG, PNG, PDF or MP4), or null. */
@@ -41,12 +60,12 @@ export function sniffMediaType(head: Uint8Array): string | null {
 
 /** Why `file` cannot be a `kind` header sample (wrong content, too large, empty), or null when it can. */
 export async function checkTemplateMedia(file: Blob, kind: TemplateMediaKind): Promise<string | null> {
-  const limits = TEMPLATE_MEDIA_LIMITS[kind];
-  if (file.size === 0) return TEMPLATE_MEDIA_MESSAGES.empty;
+  const limit = TEMPLATE_MEDIA_LIMITS[kind];
+  if (file.size === 0) return TEMPLATE_MEDIA_MESSAGES.empty();
   const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
   const type = sniffMediaType(head);
-  if (!type || !limits.mimeTypes.includes(type)) return TEMPLATE_MEDIA_MESSAGES.wrongType(kind);
-  if (file.size > limits.maxBytes) return TEMPLATE_MEDIA_MESSAGES.tooLarge(kind);
+  if (!type || !limit.mimeTypes.includes(type)) return TEMPLATE_MEDIA_MESSAGES.wrongType(kind);
+  if (file.size > limit.maxBytes) return TEMPLATE_MEDIA_MESSAGES.tooLarge(kind);
   return null;
 }
 

@@ -5,9 +5,7 @@
  */
 import { Button, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-
-/** The spec's sentence for `n` selected templates. */
-export const bulkSelectionText = (n: number) => `${n} template selected. Do you want to delete the selected template?`;
+import { useTranslation } from 'react-i18next';
 
 export interface BulkDeleteBarProps {
   count: number;
@@ -16,22 +14,25 @@ export interface BulkDeleteBarProps {
 }
 
 export function BulkDeleteBar({ count, onDelete, onClear }: BulkDeleteBarProps) {
+  const { t } = useTranslation('wa-templates');
+  // The spec's sentence for `count` selected templates.
+  const text = t('bulk.selected', { count });
   return (
     <>
       {/* Announced politely; the region takes no room (and adds no gap) while nothing is selected. */}
-      <VisuallyHidden aria-live="polite">{count > 0 ? bulkSelectionText(count) : ''}</VisuallyHidden>
+      <VisuallyHidden aria-live="polite">{count > 0 ? text : ''}</VisuallyHidden>
       {count > 0 ? (
         <Paper withBorder radius="md" p="sm" bg="red.0" data-testid="bulk-bar">
           <Group justify="space-between" gap="sm" wrap="wrap">
             <Text size="sm" fw={600}>
-              {bulkSelectionText(count)}
+              {text}
             </Text>
             <Group gap="xs">
               <Button variant="default" size="xs" onClick={onClear}>
-                Cancel
+                {t('bulk.cancel')}
               </Button>
               <Button color="red.9" size="xs" leftSection={<IconTrash size={14} aria-hidden />} onClick={onDelete}>
-                Delete
+                {t('bulk.delete')}
               </Button>
             </Group>
           </Group>

@@ -7,6 +7,7 @@
  */
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -23,6 +24,7 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ opened, title, message, confirmLabel, danger, busy, onConfirm, onClose }: ConfirmDialogProps) {
+  const { t } = useTranslation('wa-templates');
   return (
     <Modal
       opened={opened}
@@ -30,7 +32,7 @@ export function ConfirmDialog({ opened, title, message, confirmLabel, danger, bu
       title={title}
       centered
       size="md"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('confirm.close') }}
       styles={{ title: { fontWeight: 700, overflowWrap: 'anywhere' } }}
     >
       <Stack gap="lg">
@@ -38,7 +40,7 @@ export function ConfirmDialog({ opened, title, message, confirmLabel, danger, bu
         <Group justify="flex-end" gap="sm">
           {/* A destructive confirmation starts on Cancel, so Enter does not delete by accident. */}
           <Button variant="default" onClick={onClose} disabled={busy} data-autofocus={danger || undefined}>
-            Cancel
+            {t('confirm.cancel')}
           </Button>
           <Button color={danger ? 'red.9' : undefined} onClick={onConfirm} loading={busy} data-autofocus={!danger || undefined}>
             {confirmLabel}

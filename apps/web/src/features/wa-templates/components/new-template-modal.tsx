@@ -5,30 +5,34 @@
  * after typing stops, 'Template name is already used. Please use other template name!' when
  * taken), Application (the organization's applications, the first by default: a template belongs
  * to an application), Language (single select with search over every language Meta supports, by
- * name or code), Category as radio cards (Marketing, Utility, Authentication with their meanings)
+ * name or code; the names in the interface language, Meta's English names in English, the code beside
+ * each), Category as radio cards (Marketing, Utility, Authentication with their meanings)
  * with 'Learn more about categories' (Meta's help page, new tab), Cancel and Continue. Continue
  * shows 'Template Name is required', 'Category is required', 'Language is required' for what is
  * missing, goes ahead only when the name is free (checking it at once if the 500 ms have not
  * passed), and hands the choice over (the page opens the create form with it as navigation state).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Anchor, Button, Group, Loader, Modal, Radio, Select, Stack, Text, TextInput, VisuallyHidden, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconExternalLink } from '@tabler/icons-react';
-import { WA_TEMPLATE_LANGUAGES, type WaLanguageCode } from '@pesan/contracts/wa-template-languages';
+import { useTranslation } from 'react-i18next';
+import { languageName, type WaLanguageCode } from '@pesan/contracts/wa-template-languages';
 import { WA_TEMPLATE_MESSAGES as M } from '@pesan/contracts/wa-template-messages';
 import { TEMPLATE_CATEGORY_OPTIONS, WA_TEMPLATE_LIMITS, sanitizeTemplateName, type TemplateCategory } from '@pesan/contracts/wa-template-model';
 import { toastApiError } from '../../../components/toasts.ts';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import type { TemplateApplication } from '../api/list-template-applications.ts';
 import { useTemplateNameCheck } from '../hooks/use-template-name-check.ts';
+import { templateCategoryDescription, templateCategoryText, templateLanguageOptions } from '../utils/labels.ts';
 
-/** Title (and accessible name) of the modal. */
+/** Title (and accessible name) of the modal in English (shown through the catalogue's `newTemplate.title`). */
 export const NEW_TEMPLATE_MODAL_TITLE = 'New Whatsapp Template';
 
 /** Meta's help page on template categories ('Learn more about categories'). */
 export const META_CATEGORIES_URL = 'https://www.facebook.com/business/help/2055875911147364';
 
-/** Message of a missing application (ours: the spec's modal has the application implicit). */
+/** Message of a missing application (ours: the spec's modal has the application implicit; shown through the catalogue's `newTemplate.applicationRequired`). */
 export const APPLICATION_REQUIRED = 'Application is required';
 
 /**
@@ -49,14 +53,22 @@ interface FormValues {
   template_category: TemplateCategory | null;
 }
 
-const LANGUAGE_OPTIONS = WA_TEMPLATE_LANGUAGES.map((l) => ({ value: l.code, label: l.name }));
-
-/** Language search: the name or the code contains the text (case-insensitive; '_' or '-' alike). */
+/**
+ * Language search: the name (as shown, or Meta's English name) or the code contains the text
+ * (case-insensitive; '_' or '-' alike).
+ */
 export const languageFilter: OptionsFilter = ({ options, search }) => {
-  const q = search.trim().toLowerCase().replace(/-/g, '_');
+  const q = search.trim().toLowerCase();
   if (!q) return options;
-  return (options as ComboboxItem[]).filter((o) => o.label.toLowerCase().includes(q) || o.value.toLowerCase().includes(q));
+  const code = q.replace(/-/g, '_');
+  return (options as ComboboxItem[]).filter((o) => o.label.toLowerCase().includes(q) || languageName(o.value).toLowerCase().includes(q) || o.value.toLowerCase().includes(code));
 };
+
+/** A form message in the interface language: ours from the catalogue, the contracts' through localizeMessage. */
+function useShownError(): (message: unknown) => string | undefined {
+  const { t } = useTranslation('wa-templates');
+  return (message) => (typeof message !== 'string' || !message ? undefined : message === APPLICATION_REQUIRED ? t('newTemplate.applicationRequired') : localizeMessage(message));
+}
 
 /** The submit-time messages of §5.2 (and the application's), or {} when everything is chosen. */
 export function validateNewTemplate(v: FormValues): Partial<Record<keyof FormValues, string>> {
@@ -77,6 +89,10 @@ export interface NewTemplateModalProps {
 }
 
 function NewTemplateForm({ applications, onClose, onContinue }: Omit<NewTemplateModalProps, 'opened'>) {
+  const { t, i18n } = useTranslation('wa-templates');
+  const shown = useShownError();
+  // The languages' names follow the interface language.
+  const languageOptions = useMemo(() => templateLanguageOptions(), [i18n.language]);
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: { template_name: '', application_id: null, language: null, template_category: null },
@@ -93,7 +109,7 @@ function NewTemplateForm({ applications, onClose, onContinue }: Omit<NewTemplate
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [applications]);
 
-  const nameError = form.errors.template_name ?? (check.state === 'taken' ? M.nameTaken : undefined);
+  const nameError = shown(form.errors.template_name ?? (check.state === 'taken' ? M.nameTaken : undefined));
 
   const submit = form.onSubmit(async (v) => {
     setSubmitting(true);
@@ -113,17 +129,17 @@ function NewTemplateForm({ applications, onClose, onContinue }: Omit<NewTemplate
 
   const nameRight =
     check.state === 'checking' ? (
-      <Loader size={16} aria-label="Checking the name" />
+      <Loader size={16} aria-label={t('newTemplate.checkingName')} />
     ) : check.state === 'available' ? (
-      <IconCircleCheck size={18} color="var(--mantine-color-green-8)" aria-label="The name is available" role="img" />
+      <IconCircleCheck size={18} color="var(--mantine-color-green-8)" aria-label={t('newTemplate.nameAvailable')} role="img" />
     ) : null;
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput
-          label="Template Name"
-          placeholder="e.g. order_update"
+          label={t('newTemplate.nameLabel')}
+          placeholder={t('newTemplate.namePlaceholder')}
           withAsterisk
           data-autofocus
           value={values.template_name}
@@ -138,8 +154,8 @@ function NewTemplateForm({ applications, onClose, onContinue }: Omit<NewTemplate
           autoComplete="off"
         />
         <Select
-          label="Application"
-          placeholder={applications ? 'Select application' : 'Loading…'}
+          label={t('newTemplate.applicationLabel')}
+          placeholder={applications ? t('newTemplate.applicationPlaceholder') : t('newTemplate.loading')}
           withAsterisk
           data={(applications ?? []).map((a) => ({ value: a.id, label: a.name }))}
           value={values.application_id}
@@ -147,25 +163,25 @@ function NewTemplateForm({ applications, onClose, onContinue }: Omit<NewTemplate
             form.setFieldValue('application_id', v);
             form.clearFieldError('application_id');
           }}
-          error={form.errors.application_id}
+          error={shown(form.errors.application_id)}
           searchable={(applications?.length ?? 0) > 8}
-          nothingFoundMessage="No application found"
+          nothingFoundMessage={t('newTemplate.noApplicationFound')}
           allowDeselect={false}
         />
         <Select
-          label="Language"
-          placeholder="Select language"
+          label={t('newTemplate.languageLabel')}
+          placeholder={t('newTemplate.languagePlaceholder')}
           withAsterisk
           searchable
-          data={LANGUAGE_OPTIONS}
+          data={languageOptions}
           filter={languageFilter}
           value={values.language}
           onChange={(v) => {
             form.setFieldValue('language', v);
             form.clearFieldError('language');
           }}
-          error={form.errors.language}
-          nothingFoundMessage="No language found"
+          error={shown(form.errors.language)}
+          nothingFoundMessage={t('newTemplate.noLanguageFound')}
           maxDropdownHeight={260}
           renderOption={({ option }) => (
             <Group gap="xs" justify="space-between" wrap="nowrap" w="100%">
@@ -177,18 +193,18 @@ function NewTemplateForm({ applications, onClose, onContinue }: Omit<NewTemplate
           )}
         />
         <Radio.Group
-          label="Category"
+          label={t('newTemplate.categoryLabel')}
           withAsterisk
           value={values.template_category}
           onChange={(v) => {
             form.setFieldValue('template_category', v as TemplateCategory);
             form.clearFieldError('template_category');
           }}
-          error={form.errors.template_category}
+          error={shown(form.errors.template_category)}
           description={
             <Anchor href={META_CATEGORIES_URL} target="_blank" rel="noopener noreferrer" size="xs" inline>
-              Learn more about categories <IconExternalLink size={12} aria-hidden style={{ verticalAlign: 'middle' }} />
-              <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+              {t('newTemplate.learnMore')} <IconExternalLink size={12} aria-hidden style={{ verticalAlign: 'middle' }} />
+              <VisuallyHidden>{t('newTemplate.newTab')}</VisuallyHidden>
             </Anchor>
           }
           inputWrapperOrder={['label', 'description', 'input', 'error']}
@@ -200,10 +216,10 @@ function NewTemplateForm({ applications, onClose, onContinue }: Omit<NewTemplate
                   <Radio.Indicator mt={2} />
                   <div>
                     <Text size="sm" fw={700}>
-                      {o.label}
+                      {templateCategoryText(o.value)}
                     </Text>
                     <Text size="xs" c="gray.7">
-                      {o.description}
+                      {templateCategoryDescription(o.value)}
                     </Text>
                   </div>
                 </Group>
@@ -213,10 +229,10 @@ function NewTemplateForm({ applications, onClose, onContinue }: Omit<NewTemplate
         </Radio.Group>
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('newTemplate.cancel')}
           </Button>
           <Button type="submit" loading={submitting}>
-            Continue
+            {t('newTemplate.continue')}
           </Button>
         </Group>
       </Stack>
@@ -226,8 +242,9 @@ function NewTemplateForm({ applications, onClose, onContinue }: Omit<NewTemplate
 
 /** The modal (its form starts empty each time it opens). */
 export function NewTemplateModal({ opened, onClose, applications, onContinue }: NewTemplateModalProps) {
+  const { t } = useTranslation('wa-templates');
   return (
-    <Modal opened={opened} onClose={onClose} title={NEW_TEMPLATE_MODAL_TITLE} size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }} styles={{ title: { fontWeight: 700 } }}>
+    <Modal opened={opened} onClose={onClose} title={t('newTemplate.title')} size="lg" centered closeButtonProps={{ 'aria-label': t('newTemplate.close') }} styles={{ title: { fontWeight: 700 } }}>
       <NewTemplateForm applications={applications} onClose={onClose} onContinue={onContinue} />
     </Modal>
   );

@@ -37,11 +37,17 @@ import {
   IconUserCircle,
 } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
 import type { ConsoleTemplatePayload } from '@pesan/contracts/wa-template-console';
 import { templateMediaName } from '@pesan/contracts/upload';
+import i18n from '../../../lib/i18n.ts';
 import { parseWhatsappText, type VariableSamples, type WaTextNode } from '../utils/whatsapp-text.ts';
 
-/** Sender name shown when the application has no WhatsApp (masking) sender name (§2.2). */
+/**
+ * Sender name shown when the application has no WhatsApp (masking) sender name (§2.2), in English.
+ * The preview shows it in the interface language (`phone.defaultSender`), also when it is passed
+ * as `senderName`.
+ */
 export const DEFAULT_SENDER_NAME = 'Your Business';
 
 /** WhatsApp shows at most this many buttons under a message; beyond it, 2 and 'See all options'. */
@@ -60,7 +66,7 @@ export interface PhonePreviewProps {
   headerFileName?: string | null;
   /** Time printed in the bubble (now by default). */
   time?: Date;
-  /** Accessible name of the preview; 'WhatsApp preview' by default. */
+  /** Accessible name of the preview; 'WhatsApp preview' (in the interface language) by default. */
   label?: string;
 }
 
@@ -148,6 +154,7 @@ function MediaPlaceholder({ icon, label, height = 140 }: { icon: ReactNode; labe
 }
 
 function HeaderPart({ header, mediaUrl, fileName }: { header: Header; mediaUrl?: string | null; fileName?: string | null }) {
+  const { t } = useTranslation('wa-templates');
   switch (header.type) {
     case 'none':
       return null;
@@ -158,36 +165,36 @@ function HeaderPart({ header, mediaUrl, fileName }: { header: Header; mediaUrl?:
         </Text>
       ) : null;
     case 'location':
-      return <MediaPlaceholder icon={<IconMapPin size={32} aria-hidden />} label="Location" />;
+      return <MediaPlaceholder icon={<IconMapPin size={32} aria-hidden />} label={t('phone.location')} />;
     case 'document':
       return (
         <Group gap="xs" wrap="nowrap" p="xs" style={{ background: C.media, borderRadius: 6, color: C.mediaText }}>
           <IconFileText size={28} aria-hidden />
           <Text size="xs" fw={600} c={C.mediaText} style={{ overflowWrap: 'anywhere' }}>
-            {fileName || 'Document'}
+            {fileName || t('phone.document')}
           </Text>
         </Group>
       );
     case 'image': {
       const url = headerSampleUrl(mediaUrl, header.example?.header_handle[0]);
       return isDisplayableMediaUrl(url) ? (
-        <img src={url} alt="Header image" style={{ display: 'block', width: '100%', maxHeight: 180, objectFit: 'cover', borderRadius: 6 }} />
+        <img src={url} alt={t('phone.headerImage')} style={{ display: 'block', width: '100%', maxHeight: 180, objectFit: 'cover', borderRadius: 6 }} />
       ) : (
-        <MediaPlaceholder icon={<IconPhoto size={32} aria-hidden />} label="Image" />
+        <MediaPlaceholder icon={<IconPhoto size={32} aria-hidden />} label={t('phone.image')} />
       );
     }
     case 'video': {
       const url = headerSampleUrl(mediaUrl, header.example?.header_handle[0]);
       return isDisplayableMediaUrl(url) ? (
-        <video src={url} muted playsInline aria-label="Header video" style={{ display: 'block', width: '100%', maxHeight: 180, borderRadius: 6, background: '#000' }} />
+        <video src={url} muted playsInline aria-label={t('phone.headerVideo')} style={{ display: 'block', width: '100%', maxHeight: 180, borderRadius: 6, background: '#000' }} />
       ) : (
-        <MediaPlaceholder icon={<IconPlayerPlayFilled size={32} aria-hidden />} label="Video" />
+        <MediaPlaceholder icon={<IconPlayerPlayFilled size={32} aria-hidden />} label={t('phone.video')} />
       );
     }
   }
 }
 
-/** The label WhatsApp shows on a button (its text, or the kind's usual wording while it is empty). */
+/** The label WhatsApp shows on a button (its text, or the kind's usual wording, in the interface language, while it is empty). */
 export function previewButtonText(b: PreviewButton): string {
   // One-tap and zero-tap show their autofill text on the phone (Meta's preview); the button text is the copy-code fallback.
   const oneTap = b.type === 'OTP' && (b.button_info.otp_type === 'ONE_TAP' || b.button_info.otp_type === 'ZERO_TAP');
@@ -196,17 +203,19 @@ export function previewButtonText(b: PreviewButton): string {
   if (text) return text;
   switch (b.type) {
     case 'OTP':
-      return b.button_info.otp_type === 'ONE_TAP' || b.button_info.otp_type === 'ZERO_TAP' ? b.button_info.autofill_text?.trim() || 'Autofill' : 'Copy code';
+      return b.button_info.otp_type === 'ONE_TAP' || b.button_info.otp_type === 'ZERO_TAP'
+        ? b.button_info.autofill_text?.trim() || i18n.t('wa-templates:phone.button.autofill')
+        : i18n.t('wa-templates:phone.button.copyCode');
     case 'COPY_CODE':
-      return 'Copy offer code';
+      return i18n.t('wa-templates:phone.button.copyOfferCode');
     case 'URL':
-      return 'Visit website';
+      return i18n.t('wa-templates:phone.button.visitWebsite');
     case 'PHONE_NUMBER':
-      return 'Call phone number';
+      return i18n.t('wa-templates:phone.button.callPhoneNumber');
     case 'MARKETING_OPT_OUT':
-      return 'Stop promotions';
+      return i18n.t('wa-templates:phone.button.stopPromotions');
     default:
-      return 'Quick reply';
+      return i18n.t('wa-templates:phone.button.quickReply');
   }
 }
 
@@ -244,10 +253,12 @@ function ButtonRow({ icon, text, onClick, first }: { icon: ReactNode; text: stri
 }
 
 /** The phone preview (see the module comment). */
-export function PhonePreview({ payload, senderName, headerMediaUrl, headerFileName, time, label = 'WhatsApp preview' }: PhonePreviewProps) {
+export function PhonePreview({ payload, senderName, headerMediaUrl, headerFileName, time, label }: PhonePreviewProps) {
+  const { t } = useTranslation('wa-templates');
   const [allOptions, setAllOptions] = useState(false);
   const titleId = useId();
-  const sender = senderName?.trim() || DEFAULT_SENDER_NAME;
+  const given = senderName?.trim();
+  const sender = given && given !== DEFAULT_SENDER_NAME ? given : t('phone.defaultSender');
   const buttons = payload.button;
   const collapsed = buttons.length > PREVIEW_MAX_BUTTONS;
   const shown = collapsed ? buttons.slice(0, PREVIEW_MAX_BUTTONS - 1) : buttons;
@@ -257,7 +268,7 @@ export function PhonePreview({ payload, senderName, headerMediaUrl, headerFileNa
   return (
     <Box
       role="figure"
-      aria-label={label}
+      aria-label={label ?? t('phone.label')}
       w="100%"
       maw={320}
       mx="auto"
@@ -275,7 +286,7 @@ export function PhonePreview({ payload, senderName, headerMediaUrl, headerFileNa
             <Stack gap={6}>
               <HeaderPart header={payload.header} mediaUrl={headerMediaUrl} fileName={headerFileName} />
               <Text size="sm" c={body.trim() ? C.text : C.muted} fs={body.trim() ? undefined : 'italic'} px={2} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-part="body">
-                {body.trim() ? <WhatsappText text={body} samples={payload.body.variable} /> : 'Body text'}
+                {body.trim() ? <WhatsappText text={body} samples={payload.body.variable} /> : t('phone.bodyHint')}
               </Text>
               {footer ? (
                 <Text size="xs" c={C.muted} px={2} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-part="footer">
@@ -288,13 +299,13 @@ export function PhonePreview({ payload, senderName, headerMediaUrl, headerFileNa
             </Stack>
           </Box>
           {buttons.length > 0 ? (
-            <Box component="ul" aria-label="Buttons" style={{ listStyle: 'none', margin: 0, padding: 0, background: C.bubble, borderRadius: 8, marginTop: 2 }}>
+            <Box component="ul" aria-label={t('phone.buttons')} style={{ listStyle: 'none', margin: 0, padding: 0, background: C.bubble, borderRadius: 8, marginTop: 2 }}>
               {shown.map((b, i) => (
                 <ButtonRow key={i} icon={buttonIcon(b)} text={previewButtonText(b)} first={i === 0} />
               ))}
               {collapsed ? (
                 <li style={{ borderTop: `1px solid ${C.divider}` }}>
-                  <ButtonRow icon={<IconList size={16} aria-hidden />} text="See all options" onClick={() => setAllOptions(true)} first />
+                  <ButtonRow icon={<IconList size={16} aria-hidden />} text={t('phone.seeAllOptions')} onClick={() => setAllOptions(true)} first />
                 </li>
               ) : null}
             </Box>
@@ -310,9 +321,9 @@ export function PhonePreview({ payload, senderName, headerMediaUrl, headerFileNa
         >
           <Group justify="space-between" wrap="nowrap" mb={4}>
             <Text id={titleId} size="sm" fw={700} c={C.text}>
-              All options
+              {t('phone.allOptions')}
             </Text>
-            <CloseButton size="sm" aria-label="Close all options" onClick={() => setAllOptions(false)} />
+            <CloseButton size="sm" aria-label={t('phone.closeAllOptions')} onClick={() => setAllOptions(false)} />
           </Group>
           <Box component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {buttons.map((b, i) => (

@@ -5,6 +5,7 @@
  */
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconCopy, IconDots, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { TemplateRow } from '@pesan/contracts/wa-template-api';
 import { isTemplateEditable } from '@pesan/contracts/wa-template-status';
 
@@ -16,27 +17,28 @@ export interface TemplateActionsMenuProps {
 }
 
 export function TemplateActionsMenu({ row, onAction }: TemplateActionsMenuProps) {
+  const { t } = useTranslation('wa-templates');
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={170}>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray.8" size="lg" aria-label={`Actions for ${row.template_name}`}>
+        <ActionIcon variant="subtle" color="gray.8" size="lg" aria-label={t('actions.menuLabel', { name: row.template_name })}>
           <IconDots size={18} aria-hidden />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconEye size={16} aria-hidden />} onClick={() => onAction('preview', row)}>
-          Preview
+          {t('actions.preview')}
         </Menu.Item>
         {isTemplateEditable(row.status) ? (
           <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => onAction('edit', row)}>
-            Edit
+            {t('actions.edit')}
           </Menu.Item>
         ) : null}
         <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={() => onAction('duplicate', row)}>
-          Duplicate
+          {t('actions.duplicate')}
         </Menu.Item>
         <Menu.Item color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => onAction('delete', row)}>
-          Delete
+          {t('actions.delete')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

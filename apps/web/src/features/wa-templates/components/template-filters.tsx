@@ -8,9 +8,11 @@
  */
 import { useState } from 'react';
 import { Checkbox, Divider, ScrollArea, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { FilterCheckboxes, FilterPopover, inOptionOrder, toggleItem as toggle } from '../../../components/filter-popover.tsx';
-import { TEMPLATE_FILTER_STATUSES, TEMPLATE_STATUS_LABELS, type TemplateStatus } from '@pesan/contracts/wa-template-status';
+import { TEMPLATE_FILTER_STATUSES, type TemplateStatus } from '@pesan/contracts/wa-template-status';
 import type { TemplateApplication } from '../api/list-template-applications.ts';
+import { templateStatusText } from '../utils/labels.ts';
 
 export interface TemplateFiltersValue {
   statuses: TemplateStatus[];
@@ -24,9 +26,9 @@ export interface TemplateFiltersProps {
   onApply: (value: TemplateFiltersValue) => void;
 }
 
-
 /** The 'Filters' button and its panel (see the module comment). */
 export function TemplateFilters({ applications, value, onApply }: TemplateFiltersProps) {
+  const { t } = useTranslation('wa-templates');
   const [draft, setDraft] = useState<TemplateFiltersValue>(value);
   const count = value.statuses.length + value.applicationIds.length;
   const ticked = TEMPLATE_FILTER_STATUSES.filter((s) => draft.statuses.includes(s)).length;
@@ -45,10 +47,10 @@ export function TemplateFilters({ applications, value, onApply }: TemplateFilter
     >
       <Stack gap={8} role="group" aria-labelledby="wa-filter-status">
         <Text id="wa-filter-status" size="sm" fw={700}>
-          Status
+          {t('filters.status')}
         </Text>
         <Checkbox
-          label="All"
+          label={t('filters.all')}
           checked={ticked === TEMPLATE_FILTER_STATUSES.length}
           indeterminate={ticked > 0 && ticked < TEMPLATE_FILTER_STATUSES.length}
           onChange={(e) => {
@@ -59,7 +61,7 @@ export function TemplateFilters({ applications, value, onApply }: TemplateFilter
         {TEMPLATE_FILTER_STATUSES.map((s) => (
           <Checkbox
             key={s}
-            label={TEMPLATE_STATUS_LABELS[s]}
+            label={templateStatusText(s)}
             pl="md"
             checked={draft.statuses.includes(s)}
             onChange={(e) => {
@@ -72,14 +74,14 @@ export function TemplateFilters({ applications, value, onApply }: TemplateFilter
       <Divider />
       <Stack gap={8} role="group" aria-labelledby="wa-filter-application">
         <Text id="wa-filter-application" size="sm" fw={700}>
-          Application
+          {t('filters.application')}
         </Text>
         <ScrollArea.Autosize mah={180} type="auto" offsetScrollbars>
           <FilterCheckboxes
             options={(applications ?? []).map((a) => ({ value: a.id, label: a.name }))}
             selected={draft.applicationIds}
             onToggle={(v, on) => setDraft((d) => ({ ...d, applicationIds: toggle(d.applicationIds, v, on) }))}
-            empty={applications ? 'No application yet' : 'Loading…'}
+            empty={applications ? t('filters.noApplication') : t('filters.loading')}
           />
         </ScrollArea.Autosize>
       </Stack>

@@ -7,17 +7,14 @@
  */
 import { Alert, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { TemplateRow } from '@pesan/contracts/wa-template-api';
-import { languageName } from '@pesan/contracts/wa-template-languages';
-import { TEMPLATE_CATEGORY_OPTIONS } from '@pesan/contracts/wa-template-model';
 import { normaliseTemplateStatus } from '@pesan/contracts/wa-template-status';
 import { CopyValueButton } from '../../../components/copy-value-button.tsx';
 import { LabelledField } from '../../../components/labelled-field.tsx';
+import { templateCategoryText, templateLanguageName } from '../utils/labels.ts';
 import { PhonePreview } from './phone-preview.tsx';
 import { TemplateStatusBadge } from './template-status-badge.tsx';
-
-/** Title (and accessible name) of the modal. */
-export const PREVIEW_MODAL_TITLE = 'Preview Template';
 
 export interface TemplatePreviewModalProps {
   /** The template to show; null closes the modal. */
@@ -27,9 +24,6 @@ export interface TemplatePreviewModalProps {
   onClose: () => void;
 }
 
-/** Category label ('MARKETING' -> 'Marketing'). */
-export const categoryLabel = (category: string) => TEMPLATE_CATEGORY_OPTIONS.find((o) => o.value === category)?.label ?? category;
-
 /** The rejection notes of a rejected template: the row's notes, else its reason and recommendation. */
 export function rejectionNotes(row: Pick<TemplateRow, 'notes' | 'rejection_reason' | 'recommendation'>): string[] {
   if (row.notes?.trim()) return [row.notes.trim()];
@@ -37,36 +31,37 @@ export function rejectionNotes(row: Pick<TemplateRow, 'notes' | 'rejection_reaso
 }
 
 export function TemplatePreviewModal({ row, senderName, onClose }: TemplatePreviewModalProps) {
+  const { t } = useTranslation('wa-templates');
   const rejected = row ? normaliseTemplateStatus(row.status) === 'REJECTED' : false;
   const notes = row && rejected ? rejectionNotes(row) : [];
   return (
-    <Modal opened={row !== null} onClose={onClose} title={PREVIEW_MODAL_TITLE} size="xl" centered closeButtonProps={{ 'aria-label': 'Close' }} styles={{ title: { fontWeight: 700 } }}>
+    <Modal opened={row !== null} onClose={onClose} title={t('preview.title')} size="xl" centered closeButtonProps={{ 'aria-label': t('preview.close') }} styles={{ title: { fontWeight: 700 } }}>
       {row ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           <Stack gap="sm">
-            <LabelledField label="Template Code">
+            <LabelledField label={t('preview.templateCode')}>
               <Group gap={4} wrap="nowrap">
                 <Text size="sm" ff="monospace" data-testid="preview-template-code" style={{ overflowWrap: 'anywhere' }}>
                   {row.template_code_id}
                 </Text>
-                <CopyValueButton value={row.template_code_id} label="Copy template code" />
+                <CopyValueButton value={row.template_code_id} label={t('preview.copyCode')} />
               </Group>
             </LabelledField>
-            <LabelledField label="Template Name">{row.template_name}</LabelledField>
+            <LabelledField label={t('preview.templateName')}>{row.template_name}</LabelledField>
             <SimpleGrid cols={2} spacing="sm">
-              <LabelledField label="Category">{categoryLabel(row.template_category)}</LabelledField>
-              <LabelledField label="Language">{languageName(row.language)}</LabelledField>
+              <LabelledField label={t('preview.category')}>{templateCategoryText(row.template_category)}</LabelledField>
+              <LabelledField label={t('preview.language')}>{templateLanguageName(row.language)}</LabelledField>
             </SimpleGrid>
-            <LabelledField label="Status">
+            <LabelledField label={t('preview.status')}>
               <TemplateStatusBadge status={row.status} label={row.status_label} />
             </LabelledField>
-            <LabelledField label="Body">
+            <LabelledField label={t('preview.body')}>
               <Text size="sm" component="div" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="preview-body-source">
                 {row.payload.body.text || '-'}
               </Text>
             </LabelledField>
             {rejected ? (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} title="Rejected notes" styles={{ title: { color: 'var(--mantine-color-red-9)' } }}>
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} title={t('preview.rejectedNotes')} styles={{ title: { color: 'var(--mantine-color-red-9)' } }}>
                 <Stack gap={4}>
                   {notes.length ? (
                     notes.map((n, i) => (
@@ -75,7 +70,7 @@ export function TemplatePreviewModal({ row, senderName, onClose }: TemplatePrevi
                       </Text>
                     ))
                   ) : (
-                    <Text size="sm">No reason was given.</Text>
+                    <Text size="sm">{t('preview.noReason')}</Text>
                   )}
                 </Stack>
               </Alert>

@@ -5,6 +5,7 @@
  * and Date, Template Code and Notes. 4 skeleton cards while the first page loads.
  */
 import { Checkbox, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { formatTableDateTime } from '../../../lib/format.ts';
 import { TemplateActionsMenu } from './template-actions-menu.tsx';
 import { TemplateStatusBadge } from './template-status-badge.tsx';
@@ -24,6 +25,7 @@ function Field({ label, value, mono }: { label: string; value: string; mono?: bo
 }
 
 export function TemplatesCards({ rows, loading, stale, selected, onToggle, onToggleAll, onAction }: TemplatesTableProps) {
+  const { t } = useTranslation('wa-templates');
   if (loading && !rows)
     return (
       <Stack gap="xs" aria-busy>
@@ -36,15 +38,15 @@ export function TemplatesCards({ rows, loading, stale, selected, onToggle, onTog
   const { all, some } = pageSelection(rows, selected);
   return (
     <Stack gap="xs">
-      <Checkbox label="Select all on this page" checked={all} indeterminate={some} onChange={(e) => onToggleAll(e.currentTarget.checked)} />
-      <Stack component="ul" gap="xs" aria-label="Whatsapp templates" style={{ listStyle: 'none', padding: 0, margin: 0, opacity: stale ? 0.6 : 1 }}>
+      <Checkbox label={t('cards.selectPage')} checked={all} indeterminate={some} onChange={(e) => onToggleAll(e.currentTarget.checked)} />
+      <Stack component="ul" gap="xs" aria-label={t('table.label')} style={{ listStyle: 'none', padding: 0, margin: 0, opacity: stale ? 0.6 : 1 }}>
         {rows.map((r) => (
           <li key={r._id}>
             <Paper withBorder radius="md" p="sm" component="article" aria-label={r.template_name}>
               <Stack gap="xs">
                 <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
                   <Group gap="xs" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
-                    <Checkbox mt={2} aria-label={`Select ${r.template_name}`} checked={selected.has(r._id)} onChange={(e) => onToggle(r._id, e.currentTarget.checked)} />
+                    <Checkbox mt={2} aria-label={t('table.selectRow', { name: r.template_name })} checked={selected.has(r._id)} onChange={(e) => onToggle(r._id, e.currentTarget.checked)} />
                     <div style={{ minWidth: 0 }}>
                       <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                         {r.template_name}
@@ -59,9 +61,9 @@ export function TemplatesCards({ rows, loading, stale, selected, onToggle, onTog
                 <Group gap="xs">
                   <TemplateStatusBadge status={r.status} label={r.status_label} />
                 </Group>
-                <Field label="Date" value={formatTableDateTime(r.created_at)} />
-                <Field label="Template Code" value={r.template_code_id} mono />
-                {r.notes ? <Field label="Notes" value={r.notes} /> : null}
+                <Field label={t('table.columns.date')} value={formatTableDateTime(r.created_at)} />
+                <Field label={t('table.columns.templateCode')} value={r.template_code_id} mono />
+                {r.notes ? <Field label={t('table.columns.notes')} value={r.notes} /> : null}
               </Stack>
             </Paper>
           </li>

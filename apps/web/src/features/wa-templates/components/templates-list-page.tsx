@@ -19,12 +19,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TEMPLATE_PAGE_SIZE, WA_TEMPLATE_API_MESSAGES as M, type TemplateRow } from '@pesan/contracts/wa-template-api';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Page } from '../../../components/page.tsx';
 import { AppPagination } from '../../../components/pagination.tsx';
 import { toastApiError, toastSuccess } from '../../../components/toasts.ts';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import { useBulkDeleteTemplates } from '../api/bulk-delete-templates.ts';
 import { useDeleteTemplate } from '../api/delete-template.ts';
 import { useDuplicateTemplate } from '../api/duplicate-template.ts';
@@ -44,9 +46,6 @@ import { OptionalRangePicker } from '../../../components/optional-range-picker.t
 import { TemplatesCards } from './templates-cards.tsx';
 import { TemplatesTable } from './templates-table.tsx';
 
-/** Page title (§2.2). */
-export const TEMPLATES_TITLE = 'Whatsapp Template';
-
 /** Widths below this show the templates as cards. */
 export const TEMPLATES_CARDS_QUERY = '(max-width: 47.99em)';
 
@@ -57,8 +56,8 @@ export interface EditTemplateNavigationState {
 
 type Confirm = { kind: 'duplicate'; row: TemplateRow } | { kind: 'delete'; row: TemplateRow } | { kind: 'bulk'; ids: string[] };
 
-/** A success toast showing the spec's text alone ('Success! Template deleted' carries its own 'Success!'). */
-const toastDone = (message: string, id: string) => toastSuccess(message, '', id);
+/** A success toast showing the spec's text alone ('Success! Template deleted' carries its own 'Success!'), in the interface language. */
+const toastDone = (message: string, id: string) => toastSuccess(localizeMessage(message), '', id);
 
 export interface TemplatesListPageProps {
   /** The route family the list is shown under: '/whatsapp-template' or '/new-whatsapp-template'. */
@@ -66,6 +65,7 @@ export interface TemplatesListPageProps {
 }
 
 export function TemplatesListPage({ basePath }: TemplatesListPageProps) {
+  const { t } = useTranslation('wa-templates');
   const navigate = useNavigate();
   const apps = useTemplateApplications();
   const { state, dispatch } = useTemplateListState();
@@ -169,10 +169,10 @@ export function TemplatesListPage({ basePath }: TemplatesListPageProps) {
 
   return (
     <Page
-      title={TEMPLATES_TITLE}
+      title={t('list.title')}
       actions={
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-          Add Template
+          {t('list.addTemplate')}
         </Button>
       }
     >
@@ -185,10 +185,10 @@ export function TemplatesListPage({ basePath }: TemplatesListPageProps) {
                 value={{ statuses: state.pending.statuses, applicationIds: state.pending.applicationIds }}
                 onApply={(v) => dispatch({ type: 'filters', ...v })}
               />
-              <OptionalRangePicker label="Date range" emptyText="All Time" resettable value={state.range} onChange={(range) => dispatch({ type: 'range', range })} />
+              <OptionalRangePicker label={t('list.dateRange')} emptyText={t('list.allTime')} resettable value={state.range} onChange={(range) => dispatch({ type: 'range', range })} />
               <TextInput
-                aria-label="Search by template name"
-                placeholder="Search by template name..."
+                aria-label={t('list.searchLabel')}
+                placeholder={t('list.searchPlaceholder')}
                 leftSection={<IconSearch size={16} aria-hidden />}
                 value={state.pending.search}
                 maxLength={512}
@@ -214,22 +214,22 @@ export function TemplatesListPage({ basePath }: TemplatesListPageProps) {
             {list.isError && !data ? (
               <EmptyState
                 icon={<IconAlertTriangle size={30} />}
-                title="The templates could not be loaded"
+                title={t('list.loadFailed')}
                 description={list.error.message}
                 action={
                   <Button variant="default" mt="xs" onClick={() => void list.refetch()} loading={list.isFetching}>
-                    Try again
+                    {t('list.tryAgain')}
                   </Button>
                 }
               />
             ) : rows && rows.length === 0 ? (
               <EmptyState
-                title="No templates found"
-                description={M.empty}
+                title={t('list.emptyTitle')}
+                description={localizeMessage(M.empty)}
                 action={
                   filtered ? undefined : (
                     <Button variant="default" mt="xs" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-                      Add Template
+                      {t('list.addTemplate')}
                     </Button>
                   )
                 }
@@ -244,16 +244,16 @@ export function TemplatesListPage({ basePath }: TemplatesListPageProps) {
 
       <ConfirmDialog
         opened={confirmOpen && confirm?.kind === 'duplicate'}
-        title="Duplicate Template"
-        message={M.duplicateConfirm}
-        confirmLabel="Duplicate"
+        title={t('confirm.duplicateTitle')}
+        message={localizeMessage(M.duplicateConfirm)}
+        confirmLabel={t('confirm.duplicate')}
         busy={duplicate.isPending}
         onConfirm={runConfirmed}
         onClose={() => setConfirm(null)}
       />
       <ConfirmDialog
         opened={confirmOpen && (confirm?.kind === 'delete' || confirm?.kind === 'bulk')}
-        title={confirm?.kind === 'bulk' ? `Delete ${confirm.ids.length} ${confirm.ids.length === 1 ? 'template' : 'templates'}` : 'Delete Template'}
+        title={confirm?.kind === 'bulk' ? t('confirm.bulkDeleteTitle', { count: confirm.ids.length }) : t('confirm.deleteTitle')}
         message={
           <>
             {confirmRow ? (
@@ -262,10 +262,10 @@ export function TemplatesListPage({ basePath }: TemplatesListPageProps) {
                 <br />
               </>
             ) : null}
-            {M.deleteConfirm}
+            {localizeMessage(M.deleteConfirm)}
           </>
         }
-        confirmLabel="Delete"
+        confirmLabel={t('confirm.delete')}
         danger
         busy={remove.isPending || bulk.isPending}
         onConfirm={runConfirmed}

@@ -7,13 +7,14 @@
  * here for the header checkbox.)
  */
 import { Checkbox, Skeleton, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { TEMPLATE_PAGE_SIZE, type TemplateRow } from '@pesan/contracts/wa-template-api';
 import { formatTableDateTime } from '../../../lib/format.ts';
 import { TemplateActionsMenu, type TemplateAction } from './template-actions-menu.tsx';
 import { TemplateStatusBadge } from './template-status-badge.tsx';
 
-/** The column headers of §2.2 after the checkbox, in order. */
-export const TEMPLATE_COLUMNS = ['Template Name', 'Date', 'Status', 'Template Code', 'Notes', 'Action'] as const;
+/** The column headers of §2.2 after the checkbox, in order (Template Name, Date, Status, Template Code, Notes, Action): their catalogue keys under `table.columns`. */
+const COLUMN_KEYS = ['templateName', 'date', 'status', 'templateCode', 'notes', 'action'] as const;
 
 export interface TemplateSelection {
   selected: ReadonlySet<string>;
@@ -38,25 +39,26 @@ export function pageSelection(rows: readonly TemplateRow[] | undefined, selected
 }
 
 export function TemplatesTable({ rows, loading, stale, selected, onToggle, onToggleAll, onAction }: TemplatesTableProps) {
+  const { t } = useTranslation('wa-templates');
   const { all, some } = pageSelection(rows, selected);
   const skeleton = loading && !rows;
   return (
-    <Table.ScrollContainer type="native" minWidth={1000} tabIndex={0} role="region" aria-label="Whatsapp templates table">
-      <Table aria-label="Whatsapp templates" striped highlightOnHover verticalSpacing="sm" style={{ opacity: stale ? 0.6 : 1 }} aria-busy={skeleton || undefined}>
+    <Table.ScrollContainer type="native" minWidth={1000} tabIndex={0} role="region" aria-label={t('table.regionLabel')}>
+      <Table aria-label={t('table.label')} striped highlightOnHover verticalSpacing="sm" style={{ opacity: stale ? 0.6 : 1 }} aria-busy={skeleton || undefined}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col" w={44}>
               <Checkbox
-                aria-label="Select all templates on this page"
+                aria-label={t('table.selectPage')}
                 checked={all}
                 indeterminate={some}
                 disabled={!rows || rows.length === 0}
                 onChange={(e) => onToggleAll(e.currentTarget.checked)}
               />
             </Table.Th>
-            {TEMPLATE_COLUMNS.map((c) => (
+            {COLUMN_KEYS.map((c) => (
               <Table.Th key={c} scope="col" style={{ whiteSpace: 'nowrap' }}>
-                {c}
+                {t(`table.columns.${c}`)}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -65,7 +67,7 @@ export function TemplatesTable({ rows, loading, stale, selected, onToggle, onTog
           {skeleton
             ? Array.from({ length: TEMPLATE_PAGE_SIZE }, (_, i) => (
                 <Table.Tr key={i} data-testid="template-skeleton-row">
-                  {['select', ...TEMPLATE_COLUMNS].map((c) => (
+                  {['select', ...COLUMN_KEYS].map((c) => (
                     <Table.Td key={c}>
                       <Skeleton height={14} />
                     </Table.Td>
@@ -75,7 +77,7 @@ export function TemplatesTable({ rows, loading, stale, selected, onToggle, onTog
             : (rows ?? []).map((r) => (
                 <Table.Tr key={r._id} data-selected={selected.has(r._id) || undefined}>
                   <Table.Td>
-                    <Checkbox aria-label={`Select ${r.template_name}`} checked={selected.has(r._id)} onChange={(e) => onToggle(r._id, e.currentTarget.checked)} />
+                    <Checkbox aria-label={t('table.selectRow', { name: r.template_name })} checked={selected.has(r._id)} onChange={(e) => onToggle(r._id, e.currentTarget.checked)} />
                   </Table.Td>
                   <Table.Td miw={200} maw={320}>
                     <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>

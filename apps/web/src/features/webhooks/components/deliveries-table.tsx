@@ -7,12 +7,14 @@
 import { Table, Text, Tooltip } from '@mantine/core';
 import { DataTable, openableRowProps } from '../../../components/data-table.tsx';
 import { IconWebhook } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { WebhookDelivery } from '@pesan/contracts/webhooks';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { formatRelative, formatTableDateTime } from '../../../lib/format.ts';
 import { DeliveryStatusBadge, formatDuration } from '../../../components/delivery-status.tsx';
 
-const COLUMNS = ['Event type / Message ID', 'Attempt', 'Status', 'Status code', 'Duration', 'Next retry', 'Time'];
+/** webhooks.json `table.columns.<key>`, in display order. */
+const COLUMN_KEYS = ['event', 'attempt', 'status', 'statusCode', 'duration', 'nextRetry', 'time'] as const;
 
 export interface DeliveriesTableProps {
   rows: WebhookDelivery[] | undefined;
@@ -22,21 +24,23 @@ export interface DeliveriesTableProps {
 }
 
 export function DeliveriesTable({ rows, loading, stale, onOpen }: DeliveriesTableProps) {
+  const { t } = useTranslation('webhooks');
+  const columns = COLUMN_KEYS.map((k) => t(`table.columns.${k}`));
   const empty = !loading && (!rows || rows.length === 0);
   // With nothing to list, the empty state alone: a 900 px header scrolling in a phone's card looks cut off.
   if (empty) {
     return (
       <EmptyState
         icon={<IconWebhook size={30} />}
-        title="No deliveries yet"
-        description="Attempts appear here when a message changes status or you send a test event to an enabled endpoint."
+        title={t('table.emptyTitle')}
+        description={t('table.emptyDescription')}
       />
     );
   }
   return (
     <DataTable
-      label="Webhook deliveries"
-      columns={COLUMNS}
+      label={t('table.label')}
+      columns={columns}
       rows={rows}
       loading={loading}
       stale={stale}
@@ -47,7 +51,10 @@ export function DeliveriesTable({ rows, loading, stale, onOpen }: DeliveriesTabl
         <Table.Tr
           key={d.id}
           data-testid={`delivery-row-${d.id}`}
-          {...openableRowProps(`${d.event_type} attempt ${d.attempt}, ${d.status}: open details`, () => onOpen(d))}
+          {...openableRowProps(
+            t('table.openRow', { event: d.event_type, attempt: d.attempt, status: t(`common:deliveryStatus.${d.status}`, { defaultValue: d.status }) }),
+            () => onOpen(d),
+          )}
         >
           <Table.Td>
             <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>

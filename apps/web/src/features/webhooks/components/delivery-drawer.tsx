@@ -5,6 +5,7 @@
  */
 import { Button, Drawer, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { WebhookDelivery } from '@pesan/contracts/webhooks';
 import { LabelledField } from '../../../components/labelled-field.tsx';
 import { JsonBlock } from '../../../components/json-block.tsx';
@@ -20,60 +21,61 @@ export interface DeliveryDrawerProps {
 }
 
 export function DeliveryDrawer({ delivery, onClose, onRedeliver, redelivering }: DeliveryDrawerProps) {
+  const { t } = useTranslation('webhooks');
   return (
     <Drawer
       opened={delivery !== null}
       onClose={onClose}
       position="right"
       size="lg"
-      title="Delivery detail"
-      closeButtonProps={{ 'aria-label': 'Close delivery detail' }}
+      title={t('drawer.title')}
+      closeButtonProps={{ 'aria-label': t('drawer.close') }}
     >
       {delivery ? (
         <Stack gap="md" data-testid="delivery-detail">
-          <LabelledField label="Webhook ID">
+          <LabelledField label={t('drawer.webhookId')}>
             <Text span size="sm" ff="monospace" data-testid="delivery-webhook-id">
               {delivery.event_id}
             </Text>
           </LabelledField>
-          <LabelledField label="Message ID">
+          <LabelledField label={t('drawer.messageId')}>
             <Text span size="sm" ff="monospace">
               {delivery.message_id ?? '-'}
             </Text>
           </LabelledField>
           <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" verticalSpacing="sm">
-            <LabelledField label="Event type">{delivery.event_type}</LabelledField>
-            <LabelledField label="Status">
+            <LabelledField label={t('drawer.eventType')}>{delivery.event_type}</LabelledField>
+            <LabelledField label={t('drawer.status')}>
               <DeliveryStatusBadge status={delivery.status} />
             </LabelledField>
-            <LabelledField label="Attempt">{delivery.attempt}</LabelledField>
-            <LabelledField label="Status code">{delivery.status_code ?? '-'}</LabelledField>
-            <LabelledField label="Duration">{formatDuration(delivery.duration_ms)}</LabelledField>
-            <LabelledField label="Time">{formatTableDateTime(delivery.created_at)}</LabelledField>
-            <LabelledField label="Next retry">{delivery.next_retry_at ? formatTableDateTime(delivery.next_retry_at) : '-'}</LabelledField>
+            <LabelledField label={t('drawer.attempt')}>{delivery.attempt}</LabelledField>
+            <LabelledField label={t('drawer.statusCode')}>{delivery.status_code ?? '-'}</LabelledField>
+            <LabelledField label={t('drawer.duration')}>{formatDuration(delivery.duration_ms)}</LabelledField>
+            <LabelledField label={t('drawer.time')}>{formatTableDateTime(delivery.created_at)}</LabelledField>
+            <LabelledField label={t('drawer.nextRetry')}>{delivery.next_retry_at ? formatTableDateTime(delivery.next_retry_at) : '-'}</LabelledField>
           </SimpleGrid>
           <Group justify="flex-start">
             <Button leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => onRedeliver(delivery)} loading={redelivering}>
-              Redeliver
+              {t('drawer.redeliver')}
             </Button>
           </Group>
           <Stack gap={6}>
             <Title order={3} size="h6">
-              Response
+              {t('drawer.response')}
             </Title>
             {delivery.response ? (
-              <JsonBlock value={delivery.response} raw label="Response snippet" maxHeight={200} />
+              <JsonBlock value={delivery.response} raw label={t('drawer.responseSnippet')} maxHeight={200} />
             ) : (
               <Text size="sm" c="gray.7">
-                {delivery.status === 'pending' ? 'Not sent yet.' : 'No answer body.'}
+                {delivery.status === 'pending' ? t('drawer.notSentYet') : t('drawer.noBody')}
               </Text>
             )}
           </Stack>
           <Stack gap={6}>
             <Title order={3} size="h6">
-              Payload
+              {t('drawer.payload')}
             </Title>
-            <JsonBlock value={delivery.payload} label="Payload JSON" />
+            <JsonBlock value={delivery.payload} label={t('drawer.payloadJson')} />
           </Stack>
         </Stack>
       ) : null}

@@ -5,27 +5,32 @@
  */
 import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { CopyValueButton } from '../../../components/copy-value-button.tsx';
 
+/** The English note that the secret is shown once (webhooks.json `secret.onceNote`; tests match it). */
 export const SECRET_ONCE_NOTE = 'Copy it now and store it somewhere safe: it will not be shown again.';
 
 export function SecretAlert({ secret, onDismiss }: { secret: string; onDismiss: () => void }) {
+  const { t } = useTranslation('webhooks');
   return (
-    <Alert color="yellow" variant="light" icon={<IconKey size={18} aria-hidden />} title="Your signing secret" data-testid="webhook-secret" styles={{ title: { color: 'var(--mantine-color-dark-9)' } }}>
+    <Alert color="yellow" variant="light" icon={<IconKey size={18} aria-hidden />} title={t('secret.title')} data-testid="webhook-secret" styles={{ title: { color: 'var(--mantine-color-dark-9)' } }}>
       <Stack gap="xs">
-        <Text size="sm">Use it to verify the <Code>webhook-signature</Code> header of each delivery. {SECRET_ONCE_NOTE}</Text>
+        <Text size="sm">
+          <Trans t={t} i18nKey="secret.use" components={{ code: <Code /> }} /> {t('secret.onceNote')}
+        </Text>
         <Group gap="xs" wrap="nowrap" align="center">
           <Code
-            aria-label="Signing secret"
+            aria-label={t('secret.label')}
             style={{ flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere', fontSize: 13, padding: '6px 8px', userSelect: 'all' }}
           >
             {secret}
           </Code>
-          <CopyValueButton value={secret} label="Copy secret" size="lg" />
+          <CopyValueButton value={secret} label={t('secret.copy')} size="lg" />
         </Group>
         <Group justify="flex-end">
           <Button size="xs" variant="default" onClick={onDismiss}>
-            I have saved it
+            {t('secret.dismiss')}
           </Button>
         </Group>
       </Stack>

@@ -10,6 +10,9 @@
 import { useState, type FormEvent } from 'react';
 import { ActionIcon, Alert, Badge, Button, Divider, Group, Modal, Paper, Skeleton, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh, IconSend } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import { SECRET_OVERLAP_HOURS, type WebhookDelivery, type WebhookEndpoint } from '@pesan/contracts/webhooks';
 import { AppPagination } from '../../../components/pagination.tsx';
 import { toastApiError, toastSuccess } from '../../../components/toasts.ts';
@@ -25,7 +28,8 @@ import { DeliveriesTable } from './deliveries-table.tsx';
 import { DeliveryDrawer } from './delivery-drawer.tsx';
 import { SecretAlert } from './secret-alert.tsx';
 
-export const ROTATE_CONFIRM_TEXT = `A new signing secret is made and shown once. The old secret keeps signing deliveries for ${SECRET_OVERLAP_HOURS} hours, so you can update your receiver without missing events.`;
+/** Marks the empty-URL error in EndpointForm's state. */
+const URL_REQUIRED = '\u0000required';
 
 export interface WebhookSectionProps {
   applicationId: string;
@@ -44,24 +48,26 @@ function EndpointForm({
   endpoint: WebhookEndpoint;
   onSecret: (secret: string) => void;
 }) {
+  const { t } = useTranslation('webhooks');
   const update = useUpdateWebhook();
   const [url, setUrl] = useState(endpoint.url ?? '');
   // A new endpoint starts enabled; an existing one shows its state.
   const [enabled, setEnabled] = useState(endpoint.url ? endpoint.enabled : true);
+  // A server message as given, or URL_REQUIRED (worded at render, so it follows the language).
   const [urlError, setUrlError] = useState<string | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const value = url.trim();
     if (!value) {
-      setUrlError('Endpoint URL is required');
+      setUrlError(URL_REQUIRED);
       return;
     }
     setUrlError(null);
     try {
       const res = await update.mutateAsync({ applicationId, url: value, enabled });
       if (res.data.secret) onSecret(res.data.secret);
-      toastSuccess(res.message ?? 'Webhook settings saved');
+      toastSuccess(res.message ?? t('toast.saved'));
     } catch (err) {
       const fieldMessage = err instanceof ApiError ? (err.fieldMessage('url') ?? (err.status === 400 ? err.message : undefined)) : undefined;
       if (fieldMessage) setUrlError(fieldMessage);
@@ -70,11 +76,11 @@ function EndpointForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Webhook endpoint">
+    <form onSubmit={submit} noValidate aria-label={t('endpoint.formLabel')}>
       <Stack gap="sm">
         <TextInput
-          label="Endpoint URL"
-          description="Pesan sends a signed POST for every status change to this HTTPS address."
+          label={t('endpoint.urlLabel')}
+          description={t('endpoint.urlDescription')}
           placeholder="https://example.com/webhooks/pesan"
           type="url"
           inputMode="url"
@@ -84,14 +90,14 @@ function EndpointForm({
             setUrl(e.currentTarget.value);
             if (urlError) setUrlError(null);
           }}
-          error={urlError}
+          error={urlError === URL_REQUIRED ? t('endpoint.urlRequired') : urlError}
           required
           maw={640}
         />
-        <Switch label="Enabled" description="Turn off to pause deliveries; events are not queued while off." checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
+        <Switch label={t('endpoint.enabledLabel')} description={t('endpoint.enabledDescription')} checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
         <Group>
           <Button type="submit" loading={update.isPending}>
-            Save
+            {t('endpoint.save')}
           </Button>
         </Group>
       </Stack>
@@ -100,6 +106,7 @@ function EndpointForm({
 }
 
 export function WebhookSection({ applicationId, requireSignature, onRequireSignatureChange }: WebhookSectionProps) {
+  const { t } = useTranslation('webhooks');
   const webhook = useWebhook(applicationId);
   const [page, setPage] = useState(1);
   const deliveries = useWebhookDeliveries(applicationId, page);
@@ -120,7 +127,7 @@ export function WebhookSection({ applicationId, requireSignature, onRequireSigna
       const res = await rotate.mutateAsync(applicationId);
       if (res.data.secret) setSecret(res.data.secret);
       setConfirmRotate(false);
-      toastSuccess(res.message ?? 'Secret rotated');
+      toastSuccess(res.message ?? t('toast.rotated'));
     } catch (err) {
       setConfirmRotate(false);
       toastApiError(err);
@@ -131,7 +138,7 @@ export function WebhookSection({ applicationId, requireSignature, onRequireSigna
     try {
       const res = await test.mutateAsync(applicationId);
       setPage(1);
-      toastSuccess(res.message ?? 'Test event sent');
+      toastSuccess(res.message ?? t('toast.testSent'));
     } catch (err) {
       toastApiError(err);
     }
@@ -142,7 +149,7 @@ export function WebhookSection({ applicationId, requireSignature, onRequireSigna
       const res = await redeliver.mutateAsync({ applicationId, deliveryId: d.id });
       setOpen(null);
       setPage(1);
-      toastSuccess(res.message ?? 'Redelivery queued');
+      toastSuccess(res.message ?? t('toast.redeliveryQueued'));
     } catch (err) {
       toastApiError(err);
     }
@@ -153,7 +160,7 @@ export function WebhookSection({ applicationId, requireSignature, onRequireSigna
     setSignaturePending(true);
     try {
       await onRequireSignatureChange(value);
-      toastSuccess(value ? 'Signed requests are now required on /v1' : 'Signed requests are no longer required on /v1');
+      toastSuccess(value ? t('toast.signatureRequired') : t('toast.signatureNotRequired'));
     } catch (err) {
       toastApiError(err);
     } finally {
@@ -163,15 +170,15 @@ export function WebhookSection({ applicationId, requireSignature, onRequireSigna
 
   const statusBadge = !endpoint ? null : !hasEndpoint ? (
     <Badge color="gray" variant="light" tt="none" radius="sm" styles={{ label: { color: 'var(--mantine-color-dark-7)' } }}>
-      Not set
+      {t('section.badge.notSet')}
     </Badge>
   ) : endpoint.enabled ? (
     <Badge color="green" variant="light" tt="none" radius="sm" styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}>
-      Enabled
+      {t('section.badge.enabled')}
     </Badge>
   ) : (
     <Badge color="red" variant="light" tt="none" radius="sm" styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}>
-      Disabled
+      {t('section.badge.disabled')}
     </Badge>
   );
 
@@ -180,21 +187,21 @@ export function WebhookSection({ applicationId, requireSignature, onRequireSigna
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap">
           <Title order={2} size="h4" id="webhook-title">
-            Webhook
+            {t('section.title')}
           </Title>
           {statusBadge}
         </Group>
         <Text size="sm" c="gray.7">
-          Receive message and template status changes as signed JSON (Standard Webhooks). Failed deliveries are retried for up to a day.
+          {t('section.intro')}
         </Text>
 
         {disabledByPesan ? (
-          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Disabled by Pesan" data-testid="webhook-disabled" styles={{ title: { color: 'var(--mantine-color-dark-9)' } }}>
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('section.disabledByPesan')} data-testid="webhook-disabled" styles={{ title: { color: 'var(--mantine-color-dark-9)' } }}>
             <Text size="sm">{endpoint.disabled_reason}</Text>
             {endpoint.disabled_at ? (
-              <Text size="sm">Disabled at {formatTableDateTime(endpoint.disabled_at)}.</Text>
+              <Text size="sm">{t('section.disabledAt', { time: formatTableDateTime(endpoint.disabled_at) })}</Text>
             ) : null}
-            <Text size="sm">Fix your endpoint, then turn Enabled on and save to resume deliveries.</Text>
+            <Text size="sm">{t('section.disabledFix')}</Text>
           </Alert>
         ) : null}
 
@@ -207,7 +214,7 @@ export function WebhookSection({ applicationId, requireSignature, onRequireSigna
             <Skeleton height={36} width={90} />
           </Stack>
         ) : webhook.isError ? (
-          <Alert color="red" variant="light" title="Error!">
+          <Alert color="red" variant="light" title={localizeMessage(CONSOLE_MESSAGES.errorTitle)}>
             {webhook.error.message}
           </Alert>
         ) : endpoint ? (
@@ -217,14 +224,14 @@ export function WebhookSection({ applicationId, requireSignature, onRequireSigna
         {hasEndpoint ? (
           <Group gap="sm" wrap="wrap">
             <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => setConfirmRotate(true)}>
-              Rotate secret
+              {t('section.rotateSecret')}
             </Button>
             <Button variant="default" leftSection={<IconSend size={16} aria-hidden />} onClick={doTest} loading={test.isPending} disabled={!endpoint?.enabled}>
-              Send test event
+              {t('section.sendTestEvent')}
             </Button>
             {endpoint?.previous_secret_expires_at ? (
               <Text size="sm" c="gray.7">
-                The previous secret keeps signing until {formatTableDateTime(endpoint.previous_secret_expires_at)}.
+                {t('section.previousSecret', { time: formatTableDateTime(endpoint.previous_secret_expires_at) })}
               </Text>
             ) : null}
           </Group>
@@ -234,8 +241,8 @@ export function WebhookSection({ applicationId, requireSignature, onRequireSigna
           <>
             <Divider />
             <Switch
-              label="Require signed requests"
-              description="Every /v1 request must carry X-Timestamp and X-Signature, made with the private key from the token file."
+              label={t('section.requireSignature')}
+              description={t('section.requireSignatureDescription')}
               checked={requireSignature}
               disabled={signaturePending || !onRequireSignatureChange}
               onChange={(e) => void changeSignature(e.currentTarget.checked)}
@@ -246,13 +253,13 @@ export function WebhookSection({ applicationId, requireSignature, onRequireSigna
         <Divider />
         <Group justify="space-between" wrap="nowrap">
           <Title order={3} size="h5" id="webhook-deliveries-title">
-            Deliveries
+            {t('section.deliveries')}
           </Title>
-          <Tooltip label="Refresh deliveries" withArrow>
+          <Tooltip label={t('section.refreshDeliveries')} withArrow>
             <ActionIcon
               variant="default"
               size={36}
-              aria-label="Refresh deliveries"
+              aria-label={t('section.refreshDeliveries')}
               onClick={() => void deliveries.refetch()}
               loading={deliveries.isFetching && !deliveries.isPending}
             >
@@ -269,18 +276,18 @@ export function WebhookSection({ applicationId, requireSignature, onRequireSigna
       <Modal
         opened={confirmRotate}
         onClose={() => !rotate.isPending && setConfirmRotate(false)}
-        title="Rotate the signing secret?"
+        title={t('rotate.title')}
         centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t('rotate.close') }}
       >
         <Stack gap="lg">
-          <Text size="sm">{ROTATE_CONFIRM_TEXT}</Text>
+          <Text size="sm">{t('rotate.text', { hours: SECRET_OVERLAP_HOURS })}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirmRotate(false)} disabled={rotate.isPending}>
-              Cancel
+              {t('rotate.cancel')}
             </Button>
             <Button onClick={doRotate} loading={rotate.isPending}>
-              Rotate secret
+              {t('rotate.confirm')}
             </Button>
           </Group>
         </Stack>

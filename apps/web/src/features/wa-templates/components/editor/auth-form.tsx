@@ -6,45 +6,42 @@
  * recommendation' and 'Add expiry time for the code' (1–90 minutes, default 10).
  */
 import { Checkbox, NumberInput, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { authBodyText, authFooterText, authTemplateTexts, languageName } from '@pesan/contracts/wa-template-languages';
+import { useTranslation } from 'react-i18next';
+import { authBodyText, authFooterText, authTemplateTexts } from '@pesan/contracts/wa-template-languages';
 import { WA_TEMPLATE_LIMITS as L, type OtpType } from '@pesan/contracts/wa-template-model';
 import type { EditorBindings } from './editor-bindings.ts';
 import type { AuthState } from './editor-state.ts';
 import { BELOW, Counter, Section } from './fields.tsx';
+import { templateLanguageName } from './language-name.ts';
 
-const DELIVERY: { value: OtpType; label: string; description: string }[] = [
-  { value: 'COPY_CODE', label: 'Copy code', description: 'Customers copy the code and paste it into your app or website.' },
-  {
-    value: 'ONE_TAP',
-    label: 'One-tap autofill',
-    description: 'Customers tap a button and your Android app fills in the code. Where autofill is not possible, the button copies the code.',
-  },
-  {
-    value: 'ZERO_TAP',
-    label: 'Zero-tap',
-    description: 'Your Android app receives the code without a tap. Where that is not possible, one-tap autofill or copy code is used.',
-  },
-];
+/** Code delivery choices; their label and description are `auth.delivery.<value>` in the catalogue. */
+const DELIVERY: OtpType[] = ['COPY_CODE', 'ONE_TAP', 'ZERO_TAP'];
 
+/**
+ * UI texts follow the interface language; the message content (authBodyText, authFooterText, the
+ * default button texts) is the template's own wording in the template's language.
+ */
 export function AuthenticationForm({ state, update, error, disabled }: EditorBindings) {
+  const { t } = useTranslation('wa-template-editor');
+  const language = templateLanguageName(state.language);
   const a = state.auth;
   const texts = authTemplateTexts(state.language);
   const set = (patch: Partial<AuthState>, field: string) => update((s) => ({ ...s, auth: { ...s.auth, ...patch } }), `auth.${field}`);
   const apps = a.otpType !== 'COPY_CODE';
   return (
     <Stack gap="md">
-      <Section id="auth-delivery" title="Code delivery" description="How customers get the one-time password into your app.">
-        <Radio.Group value={a.otpType} onChange={(v) => set({ otpType: v as OtpType }, 'otpType')} aria-label="Code delivery" name="code-delivery">
+      <Section id="auth-delivery" title={t('auth.delivery.title')} description={t('auth.delivery.description')}>
+        <Radio.Group value={a.otpType} onChange={(v) => set({ otpType: v as OtpType }, 'otpType')} aria-label={t('auth.delivery.title')} name="code-delivery">
           <Stack gap="sm">
             {DELIVERY.map((d) => (
-              <Radio key={d.value} value={d.value} label={d.label} description={d.description} disabled={disabled} />
+              <Radio key={d} value={d} label={t(`auth.delivery.${d}.label`)} description={t(`auth.delivery.${d}.description`)} disabled={disabled} />
             ))}
           </Stack>
         </Radio.Group>
         {apps ? (
           <Stack gap="xs">
             <TextInput
-              label="Autofill button text"
+              label={t('auth.autofillText')}
               value={a.autofillText}
               maxLength={200}
               disabled={disabled}
@@ -54,30 +51,30 @@ export function AuthenticationForm({ state, update, error, disabled }: EditorBin
               error={error('auth.autofillText')}
             />
             <TextInput
-              label="Package name"
+              label={t('auth.packageName')}
               placeholder="com.example.myapp"
               value={a.packageName}
               maxLength={L.packageName + 20}
               disabled={disabled}
               onChange={(e) => set({ packageName: e.currentTarget.value }, 'packageName')}
               inputWrapperOrder={BELOW}
-              description="Your Android app's package name."
+              description={t('auth.packageNameHint')}
               error={error('auth.packageName')}
             />
             <TextInput
-              label="App signature hash"
+              label={t('auth.signatureHash')}
               placeholder="K8a/AINcGX7"
               value={a.signatureHash}
               maxLength={40}
               disabled={disabled}
               onChange={(e) => set({ signatureHash: e.currentTarget.value }, 'signatureHash')}
               inputWrapperOrder={BELOW}
-              description="The 11-character hash of your app's signing key."
+              description={t('auth.signatureHashHint')}
               error={error('auth.signatureHash')}
             />
             {a.otpType === 'ZERO_TAP' ? (
               <Checkbox
-                label="I understand that zero-tap delivers the code to my app without the customer tapping, and that my business is responsible for using it as WhatsApp's Business Terms of Service require."
+                label={t('auth.zeroTapTerms')}
                 checked={a.zeroTapTerms}
                 disabled={disabled}
                 onChange={(e) => set({ zeroTapTerms: e.currentTarget.checked }, 'zeroTapTerms')}
@@ -93,25 +90,25 @@ export function AuthenticationForm({ state, update, error, disabled }: EditorBin
         ) : null}
       </Section>
 
-      <Section id="auth-button" title="Button text" description={apps ? 'Shown when the code cannot be filled in automatically.' : undefined}>
+      <Section id="auth-button" title={t('auth.button.title')} description={apps ? t('auth.button.description') : undefined}>
         <TextInput
-          label={apps ? 'Copy code button text' : 'Button text'}
+          label={apps ? t('auth.button.copyCodeLabel') : t('auth.button.label')}
           value={a.buttonText}
           maxLength={200}
           disabled={disabled}
           onChange={(e) => set({ buttonText: e.currentTarget.value }, 'buttonText')}
           inputWrapperOrder={BELOW}
-          description={<Counter value={a.buttonText} max={L.buttonText} hint={`Default in ${languageName(state.language)}: ${texts.copyCode}`} />}
+          description={<Counter value={a.buttonText} max={L.buttonText} hint={t('auth.button.defaultHint', { language, text: texts.copyCode })} />}
           error={error('auth.buttonText')}
         />
       </Section>
 
       <Section
         id="auth-content"
-        title="Message content"
-        description={`WhatsApp writes authentication messages in ${languageName(state.language)}; the wording cannot be changed. Add the options below.`}
+        title={t('auth.content.title')}
+        description={t('auth.content.description', { language })}
       >
-        <Text size="sm" bg="gray.0" p="xs" style={{ borderRadius: 6 }}>
+        <Text size="sm" bg="gray.0" p="xs" style={{ borderRadius: 6 }} lang={state.language.replace(/_/g, '-')}>
           {authBodyText(state.language, a.security)}
           {a.expiryOn ? (
             <>
@@ -123,24 +120,24 @@ export function AuthenticationForm({ state, update, error, disabled }: EditorBin
           ) : null}
         </Text>
         <Checkbox
-          label="Add security recommendation"
-          description={texts.security}
+          label={t('auth.content.security')}
+          description={<span lang={state.language.replace(/_/g, '-')}>{texts.security}</span>}
           checked={a.security}
           disabled={disabled}
           onChange={(e) => set({ security: e.currentTarget.checked }, 'security')}
           error={error('auth.security')}
         />
         <Checkbox
-          label="Add expiry time for the code"
-          description="The footer tells customers how long the code can be used."
+          label={t('auth.content.expiry')}
+          description={t('auth.content.expiryHint')}
           checked={a.expiryOn}
           disabled={disabled}
           onChange={(e) => set({ expiryOn: e.currentTarget.checked }, 'expiry')}
         />
         {a.expiryOn ? (
           <NumberInput
-            label="Expires in (minutes)"
-            description={`${L.codeExpiryMin} to ${L.codeExpiryMax} minutes.`}
+            label={t('auth.content.expiresIn')}
+            description={t('auth.content.expiresInHint', { min: L.codeExpiryMin, max: L.codeExpiryMax })}
             inputWrapperOrder={BELOW}
             min={L.codeExpiryMin}
             max={L.codeExpiryMax}

@@ -7,6 +7,7 @@
 import { useRef, type ReactNode } from 'react';
 import { ActionIcon, Group, SegmentedControl, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconBold, IconCode, IconItalic, IconStrikethrough } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { WA_TEMPLATE_LIMITS as L, type ParameterFormat } from '@pesan/contracts/wa-template-model';
 import { canInsertVariable, nextPositionalVariable } from '@pesan/contracts/wa-template-variables';
 import type { EditorBindings } from './editor-bindings.ts';
@@ -15,14 +16,16 @@ import { EmojiPicker } from './emoji-picker.tsx';
 import { AddVariableButton, BELOW, Counter, SampleFields, Section } from './fields.tsx';
 import { applyFormat, insertAtCaret, type TextEdit, type TextFormat } from './text-tools.ts';
 
-const TOOLS: { format: TextFormat; label: string; icon: ReactNode }[] = [
-  { format: 'bold', label: 'Bold', icon: <IconBold size={18} aria-hidden /> },
-  { format: 'italic', label: 'Italic', icon: <IconItalic size={18} aria-hidden /> },
-  { format: 'strike', label: 'Strikethrough', icon: <IconStrikethrough size={18} aria-hidden /> },
-  { format: 'mono', label: 'Monospace', icon: <IconCode size={18} aria-hidden /> },
+/** The formatting tools; each one's name is `body.tool.<format>` in the catalogue. */
+const TOOLS: { format: TextFormat; icon: ReactNode }[] = [
+  { format: 'bold', icon: <IconBold size={18} aria-hidden /> },
+  { format: 'italic', icon: <IconItalic size={18} aria-hidden /> },
+  { format: 'strike', icon: <IconStrikethrough size={18} aria-hidden /> },
+  { format: 'mono', icon: <IconCode size={18} aria-hidden /> },
 ];
 
 export function BodySection({ state, update, error, disabled }: EditorBindings) {
+  const { t } = useTranslation('wa-template-editor');
   const area = useRef<HTMLTextAreaElement>(null);
   const full = !canInsertVariable(state.body);
   const apply = (edit: TextEdit | null) => {
@@ -41,15 +44,15 @@ export function BodySection({ state, update, error, disabled }: EditorBindings) 
   return (
     <Section
       id="body"
-      title="Body"
-      description="The text of the message. WhatsApp formatting works: *bold*, _italic_, ~strikethrough~ and ```monospace```."
+      title={t('body.title')}
+      description={t('body.description')}
       actions={
         <SegmentedControl
-          aria-label="Variable format"
+          aria-label={t('body.variableFormat')}
           size="xs"
           data={[
-            { value: 'POSITIONAL', label: 'Number {{1}}' },
-            { value: 'NAMED', label: 'Name {{name}}' },
+            { value: 'POSITIONAL', label: t('body.formatNumber', { token: '{{1}}' }) },
+            { value: 'NAMED', label: t('body.formatName', { token: '{{name}}' }) },
           ]}
           value={state.parameterFormat}
           disabled={disabled}
@@ -58,23 +61,23 @@ export function BodySection({ state, update, error, disabled }: EditorBindings) 
       }
     >
       <Stack gap={6}>
-        <Group gap={4} justify="space-between" wrap="wrap" role="toolbar" aria-label="Body tools">
+        <Group gap={4} justify="space-between" wrap="wrap" role="toolbar" aria-label={t('body.tools')}>
           <Group gap={2}>
-            {TOOLS.map((t) => (
-              <Tooltip key={t.format} label={t.label}>
+            {TOOLS.map((tool) => (
+              <Tooltip key={tool.format} label={t(`body.tool.${tool.format}`)}>
                 <ActionIcon
                   variant="subtle"
                   color="gray"
                   size="lg"
-                  aria-label={t.label}
+                  aria-label={t(`body.tool.${tool.format}`)}
                   disabled={disabled}
                   onMouseDown={(e) => e.preventDefault()}
                   onClick={() => {
                     const { start, end } = selection();
-                    apply(applyFormat(state.body, start, end, t.format));
+                    apply(applyFormat(state.body, start, end, tool.format));
                   }}
                 >
-                  {t.icon}
+                  {tool.icon}
                 </ActionIcon>
               </Tooltip>
             ))}
@@ -85,13 +88,13 @@ export function BodySection({ state, update, error, disabled }: EditorBindings) 
             nextPositional={nextPositionalVariable(state.body)}
             disabled={disabled || full}
             onInsert={(token) => apply(insertAtCaret(state.body, selection().start, token))}
-            label="Add variable to body"
+            label={t('body.addVariable')}
           />
         </Group>
         <Textarea
           ref={area}
-          label="Body text"
-          placeholder="Hello {{1}}, your order is on its way."
+          label={t('body.text')}
+          placeholder={t('body.placeholder', { token: '{{1}}' })}
           autosize
           minRows={5}
           maxRows={16}
@@ -103,7 +106,7 @@ export function BodySection({ state, update, error, disabled }: EditorBindings) 
             update((s) => ({ ...s, body: v }), 'body');
           }}
           inputWrapperOrder={BELOW}
-          description={<Counter value={state.body} max={L.body} hint={full ? 'Variables and emoji can be added only under 1024 characters.' : undefined} />}
+          description={<Counter value={state.body} max={L.body} hint={full ? t('body.fullHint') : undefined} />}
           error={error('body')}
         />
       </Stack>
@@ -116,7 +119,7 @@ export function BodySection({ state, update, error, disabled }: EditorBindings) 
       />
       {state.parameterFormat === 'NAMED' ? (
         <Text size="xs" c="gray.7">
-          Named variables are sent by name: {'{{first_name}}'} takes the parameter first_name.
+          {t('body.namedNote', { token: '{{first_name}}' })}
         </Text>
       ) : null}
     </Section>

@@ -6,6 +6,7 @@
  * characters). Button text 25 characters (§5.3).
  */
 import { Checkbox, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { WA_TEMPLATE_LIMITS as L } from '@pesan/contracts/wa-template-model';
 import type { EditorButton } from './editor-state.ts';
 import { BELOW, Counter } from './fields.tsx';
@@ -23,10 +24,11 @@ export interface ButtonFieldsProps {
 const DYNAMIC_SUFFIX = '{{1}}';
 
 export function ButtonFields({ button: b, onChange, error, disabled }: ButtonFieldsProps) {
+  const { t } = useTranslation('wa-template-editor');
   return (
     <Stack gap="xs">
       <TextInput
-        label="Button text"
+        label={t('buttonFields.text')}
         value={b.text}
         maxLength={200}
         disabled={disabled}
@@ -38,13 +40,13 @@ export function ButtonFields({ button: b, onChange, error, disabled }: ButtonFie
       {b.type === 'URL' ? (
         <>
           <SegmentedControl
-            aria-label="URL type"
+            aria-label={t('buttonFields.urlType')}
             size="xs"
             w="fit-content"
             disabled={disabled}
             data={[
-              { value: 'static', label: 'Static' },
-              { value: 'url_dynamic', label: 'Dynamic' },
+              { value: 'static', label: t('buttonFields.static') },
+              { value: 'url_dynamic', label: t('buttonFields.dynamic') },
             ]}
             value={b.urlType}
             onChange={(v) => {
@@ -55,7 +57,7 @@ export function ButtonFields({ button: b, onChange, error, disabled }: ButtonFie
             }}
           />
           <TextInput
-            label="Website URL"
+            label={t('buttonFields.websiteUrl')}
             placeholder={b.urlType === 'url_dynamic' ? 'https://shop.example.com/orders/{{1}}' : 'https://www.example.com'}
             value={b.url}
             maxLength={L.url + 100}
@@ -67,16 +69,16 @@ export function ButtonFields({ button: b, onChange, error, disabled }: ButtonFie
               <Counter
                 value={b.url}
                 max={L.url}
-                hint={b.urlType === 'url_dynamic' ? 'The part after the address is {{1}}, filled in for each message.' : 'An http or https address.'}
+                hint={b.urlType === 'url_dynamic' ? t('buttonFields.dynamicHint', { token: DYNAMIC_SUFFIX }) : t('buttonFields.staticHint')}
               />
             }
             error={error('url')}
           />
           {b.urlType === 'url_dynamic' ? (
             <TextInput
-              label="Sample URL"
+              label={t('buttonFields.sampleUrl')}
               placeholder="https://shop.example.com/orders/12345"
-              description="The whole URL with a sample in place of {{1}}."
+              description={t('buttonFields.sampleUrlHint', { token: DYNAMIC_SUFFIX })}
               inputWrapperOrder={BELOW}
               value={b.sampleUrl}
               maxLength={L.url + 100}
@@ -92,7 +94,7 @@ export function ButtonFields({ button: b, onChange, error, disabled }: ButtonFie
         <Stack gap={4}>
           <Group gap="xs" align="flex-start" wrap="wrap">
             <Select
-              label="Country"
+              label={t('buttonFields.country')}
               data={countryOptions().map((c) => ({ value: c.value, label: c.label }))}
               value={b.country}
               searchable
@@ -100,10 +102,10 @@ export function ButtonFields({ button: b, onChange, error, disabled }: ButtonFie
               disabled={disabled}
               onChange={(v) => v && onChange({ country: v }, 'phone')}
               w={{ base: '100%', xs: 220 }}
-              nothingFoundMessage="No country found"
+              nothingFoundMessage={t('buttonFields.noCountry')}
             />
             <TextInput
-              label="Phone number"
+              label={t('buttonFields.phone')}
               placeholder="812 3456 7890"
               value={b.phone}
               maxLength={30}
@@ -124,24 +126,24 @@ export function ButtonFields({ button: b, onChange, error, disabled }: ButtonFie
       ) : null}
       {b.type === 'COPY_CODE' ? (
         <TextInput
-          label="Promo code sample"
+          label={t('buttonFields.promoCode')}
           placeholder="SALE25"
           value={b.promoCode}
           maxLength={200}
           disabled={disabled}
           onChange={(e) => onChange({ promoCode: e.currentTarget.value }, 'promoCode')}
           inputWrapperOrder={BELOW}
-          description={<Counter value={b.promoCode} max={L.promoCode} hint="Customers copy the code given in each message." />}
+          description={<Counter value={b.promoCode} max={L.promoCode} hint={t('buttonFields.promoCodeHint')} />}
           error={error('promoCode')}
         />
       ) : null}
       {b.type === 'MARKETING_OPT_OUT' ? (
         <Stack gap={4}>
           <Text size="xs" c="gray.7">
-            Customers who tap it stop receiving marketing messages. Its footer is the Footer above.
+            {t('buttonFields.optOutNote')}
           </Text>
           <Checkbox
-            label="I understand that my business is responsible for not sending marketing messages to customers who tap this button."
+            label={t('buttonFields.optOutTerms')}
             checked={b.termCondition}
             disabled={disabled}
             onChange={(e) => onChange({ termCondition: e.currentTarget.checked }, 'terms')}

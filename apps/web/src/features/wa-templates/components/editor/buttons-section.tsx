@@ -22,14 +22,17 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { useTranslation } from 'react-i18next';
 import { buttonSection, type ButtonSection } from '@pesan/contracts/wa-template-console';
-import { BUTTON_KIND_LABELS, addButtonRule, buttonLabel, buttonOptionHint } from '@pesan/contracts/wa-template-rules';
+import { BUTTON_KIND_LABELS, addButtonRule, buttonOptionHint } from '@pesan/contracts/wa-template-rules';
+import { localizeMessage } from '../../../../lib/i18n.ts';
 import { ButtonFields } from './button-fields.tsx';
 import type { EditorBindings } from './editor-bindings.ts';
 import { newButton, orderedButtons, type EditorButton, type EditorButtonType, type EditorState } from './editor-state.ts';
 import { Section } from './fields.tsx';
 
-const SECTION_TITLES: Record<ButtonSection, string> = { cta: 'Call to action', quick_reply: 'Quick reply' };
+// Section titles are `buttons.section.<section>`, the menu's group labels `buttons.menuSection.<section>`,
+// button kinds `buttons.kind.<kind>` (Meta's names, as its Indonesian WhatsApp Manager shows them).
 const MENU: { section: ButtonSection; kinds: EditorButtonType[] }[] = [
   { section: 'quick_reply', kinds: ['QUICK_REPLY', 'MARKETING_OPT_OUT'] },
   { section: 'cta', kinds: ['URL', 'PHONE_NUMBER', 'COPY_CODE'] },
@@ -47,6 +50,7 @@ interface CardProps {
 }
 
 function ButtonCard({ button, label, position, count, bindings, onMove, onRemove }: CardProps) {
+  const { t } = useTranslation('wa-template-editor');
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: button.id, disabled: bindings.disabled });
   const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition, position: 'relative', zIndex: isDragging ? 2 : undefined };
   const { error, update } = bindings;
@@ -56,7 +60,7 @@ function ButtonCard({ button, label, position, count, bindings, onMove, onRemove
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" gap={4}>
           <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
-            <Tooltip label="Drag to reorder">
+            <Tooltip label={t('buttons.dragHint')}>
               <ActionIcon
                 ref={setActivatorNodeRef}
                 variant="subtle"
@@ -65,7 +69,7 @@ function ButtonCard({ button, label, position, count, bindings, onMove, onRemove
                 style={{ cursor: 'grab', touchAction: 'none' }}
                 {...attributes}
                 {...listeners}
-                aria-label={`Reorder ${label}`}
+                aria-label={t('buttons.reorder', { label })}
               >
                 <IconGripVertical size={18} aria-hidden />
               </ActionIcon>
@@ -75,13 +79,13 @@ function ButtonCard({ button, label, position, count, bindings, onMove, onRemove
             </Text>
           </Group>
           <Group gap={2} wrap="nowrap">
-            <ActionIcon variant="subtle" color="gray" aria-label={`Move ${label} up`} disabled={bindings.disabled || position === 0} onClick={() => onMove(position - 1)}>
+            <ActionIcon variant="subtle" color="gray" aria-label={t('buttons.moveUp', { label })} disabled={bindings.disabled || position === 0} onClick={() => onMove(position - 1)}>
               <IconArrowUp size={16} aria-hidden />
             </ActionIcon>
-            <ActionIcon variant="subtle" color="gray" aria-label={`Move ${label} down`} disabled={bindings.disabled || position === count - 1} onClick={() => onMove(position + 1)}>
+            <ActionIcon variant="subtle" color="gray" aria-label={t('buttons.moveDown', { label })} disabled={bindings.disabled || position === count - 1} onClick={() => onMove(position + 1)}>
               <IconArrowDown size={16} aria-hidden />
             </ActionIcon>
-            <ActionIcon variant="subtle" color="red" aria-label={`Remove ${label}`} disabled={bindings.disabled} onClick={onRemove}>
+            <ActionIcon variant="subtle" color="red" aria-label={t('buttons.remove', { label })} disabled={bindings.disabled} onClick={onRemove}>
               <IconTrash size={16} aria-hidden />
             </ActionIcon>
           </Group>
@@ -112,6 +116,7 @@ function ButtonCard({ button, label, position, count, bindings, onMove, onRemove
 }
 
 function SortableSection({ section, bindings, labels }: { section: ButtonSection; bindings: EditorBindings; labels: Map<string, string> }) {
+  const { t } = useTranslation('wa-template-editor');
   const list = bindings.state[listKey(section)];
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const ids = list.map((b) => b.id);
@@ -119,13 +124,16 @@ function SortableSection({ section, bindings, labels }: { section: ButtonSection
     if (from === to || to < 0 || to >= list.length) return;
     bindings.update((s) => ({ ...s, [listKey(section)]: arrayMove(s[listKey(section)], from, to) }), 'buttons');
   };
-  const name = (id: UniqueIdentifier) => labels.get(String(id)) ?? 'the button';
+  const name = (id: UniqueIdentifier) => labels.get(String(id)) ?? t('buttons.theButton');
   const position = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : ids.indexOf(String(id)) + 1);
+  const total = ids.length;
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${name(active.id)}. It is at position ${position(active.id)} of ${ids.length}.`,
-    onDragOver: ({ active, over }) => (over ? `${name(active.id)} moved to position ${position(over.id)} of ${ids.length}.` : `${name(active.id)} is no longer over a position.`),
-    onDragEnd: ({ active, over }) => (over ? `${name(active.id)} dropped at position ${position(over.id)} of ${ids.length}.` : `${name(active.id)} dropped.`),
-    onDragCancel: ({ active }) => `Reordering cancelled. ${name(active.id)} is back at position ${position(active.id)} of ${ids.length}.`,
+    onDragStart: ({ active }) => t('buttons.dnd.start', { name: name(active.id), position: position(active.id), total }),
+    onDragOver: ({ active, over }) =>
+      over ? t('buttons.dnd.over', { name: name(active.id), position: position(over.id), total }) : t('buttons.dnd.notOver', { name: name(active.id) }),
+    onDragEnd: ({ active, over }) =>
+      over ? t('buttons.dnd.end', { name: name(active.id), position: position(over.id), total }) : t('buttons.dnd.endNowhere', { name: name(active.id) }),
+    onDragCancel: ({ active }) => t('buttons.dnd.cancel', { name: name(active.id), position: position(active.id), total }),
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over) move(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
@@ -133,7 +141,7 @@ function SortableSection({ section, bindings, labels }: { section: ButtonSection
   return (
     <Stack gap="xs" role="group" aria-labelledby={`buttons-${section}-title`}>
       <Title order={3} size="h6" id={`buttons-${section}-title`}>
-        {SECTION_TITLES[section]}
+        {t(`buttons.section.${section}`)}
       </Title>
       <DndContext
         sensors={sensors}
@@ -142,7 +150,7 @@ function SortableSection({ section, bindings, labels }: { section: ButtonSection
         accessibility={{
           announcements,
           screenReaderInstructions: {
-            draggable: 'To reorder a button, press Space or Enter to pick it up, use the arrow keys to move it, then press Space or Enter to drop it, or Escape to cancel.',
+            draggable: t('buttons.dnd.instructions'),
           },
         }}
       >
@@ -167,7 +175,7 @@ function SortableSection({ section, bindings, labels }: { section: ButtonSection
   );
 }
 
-/** The kinds the 'Add button' menu offers, each with its reason to be disabled or its hint. */
+/** The kinds the 'Add button' menu offers, each with its reason to be disabled or its hint (contract texts, in English). */
 export function addButtonOptions(state: EditorState) {
   const existing = orderedButtons(state).map((b) => ({ type: b.type, text: b.text }));
   return MENU.map(({ section, kinds }) => ({
@@ -180,9 +188,11 @@ export function addButtonOptions(state: EditorState) {
 }
 
 export function ButtonsSection(bindings: EditorBindings) {
+  const { t } = useTranslation('wa-template-editor');
   const { state, update, error, disabled } = bindings;
   const ordered = orderedButtons(state);
-  const labels = new Map(ordered.map((b, i) => [b.id, buttonLabel(i, b.type)]));
+  // 'Button 2 (Visit website)', as contracts' buttonLabel, in the interface language.
+  const labels = new Map(ordered.map((b, i) => [b.id, t('buttons.cardLabel', { position: i + 1, kind: t(`buttons.kind.${b.type}`) })]));
   const options = addButtonOptions(state);
   const sections: ButtonSection[] = state.firstSection === 'cta' ? ['cta', 'quick_reply'] : ['quick_reply', 'cta'];
   const add = (kind: EditorButtonType) => {
@@ -194,26 +204,26 @@ export function ButtonsSection(bindings: EditorBindings) {
   return (
     <Section
       id="buttons"
-      title="Buttons"
-      description="Optional. Up to 10 buttons that let customers respond or act on the message."
+      title={t('buttons.title')}
+      description={t('buttons.description')}
       actions={
         <Menu position="bottom-end" shadow="md" width={300} withinPortal>
           <Menu.Target>
             <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} disabled={disabled}>
-              Add button
+              {t('buttons.add')}
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
             {options.map((group, g) => (
               <div key={group.section}>
                 {g ? <Menu.Divider /> : null}
-                <Menu.Label>{SECTION_TITLES[group.section]} buttons</Menu.Label>
+                <Menu.Label>{t(`buttons.menuSection.${group.section}`)}</Menu.Label>
                 {group.kinds.map((o) => (
                   <Menu.Item key={o.kind} disabled={!!o.disabledReason} onClick={() => add(o.kind)}>
-                    <Text size="sm">{o.label}</Text>
+                    <Text size="sm">{t(`buttons.kind.${o.kind}`, { defaultValue: o.label })}</Text>
                     {o.disabledReason || o.hint ? (
                       <Text size="xs" c={o.disabledReason ? 'red.8' : 'gray.7'}>
-                        {o.disabledReason ?? o.hint}
+                        {localizeMessage((o.disabledReason ?? o.hint)!)}
                       </Text>
                     ) : null}
                   </Menu.Item>
@@ -232,8 +242,8 @@ export function ButtonsSection(bindings: EditorBindings) {
       {ordered.length ? (
         <>
           <Switch
-            label="Show quick replies first"
-            description="Quick replies stay together, before or after the call-to-action buttons."
+            label={t('buttons.quickRepliesFirst')}
+            description={t('buttons.quickRepliesFirstHint')}
             checked={state.firstSection === 'quick_reply'}
             disabled={disabled || !state.cta.length || !state.quickReplies.length}
             onChange={(e) => {
@@ -244,13 +254,13 @@ export function ButtonsSection(bindings: EditorBindings) {
           {sections.map((section) => (state[listKey(section)].length ? <SortableSection key={section} section={section} bindings={bindings} labels={labels} /> : null))}
           {ordered.length > 3 ? (
             <Text size="xs" c="gray.7">
-              With more than 3 buttons, WhatsApp shows the first 2 and 'See all options' for the rest.
+              {t('buttons.seeAllOptions')}
             </Text>
           ) : null}
         </>
       ) : (
         <Text size="sm" c="gray.7">
-          No buttons yet.
+          {t('buttons.empty')}
         </Text>
       )}
     </Section>

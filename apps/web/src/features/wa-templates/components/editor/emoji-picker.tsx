@@ -5,8 +5,12 @@
 import { useState } from 'react';
 import { ActionIcon, Popover, SimpleGrid, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconMoodSmile } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 
-/** [emoji, name]: faces, hands, commerce and everyday symbols common in business messages. */
+/**
+ * [emoji, English name]: faces, hands, commerce and everyday symbols common in business messages.
+ * The name shown is `emoji.<camelCase name>` in the catalogue ('OK hand' -> emoji.okHand).
+ */
 export const EMOJIS: readonly (readonly [string, string])[] = [
   ['😀', 'grinning face'], ['😃', 'smiling face with big eyes'], ['😄', 'smiling face with smiling eyes'], ['😁', 'beaming face'],
   ['😊', 'smiling face'], ['🙂', 'slightly smiling face'], ['😉', 'winking face'], ['😍', 'heart eyes'],
@@ -30,6 +34,9 @@ export const EMOJIS: readonly (readonly [string, string])[] = [
   ['🔑', 'key'], ['🔗', 'link'], ['📝', 'memo'], ['➡️', 'right arrow'],
 ];
 
+/** The catalogue key of an emoji's English name ('thumbs up' -> 'thumbsUp', 'e-mail' -> 'eMail'). */
+export const emojiKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+(.)/g, (_, c: string) => c.toUpperCase());
+
 export interface EmojiPickerProps {
   /** Inserts the emoji at the caret. */
   onPick: (emoji: string) => void;
@@ -37,24 +44,26 @@ export interface EmojiPickerProps {
 }
 
 export function EmojiPicker({ onPick, disabled }: EmojiPickerProps) {
+  const { t } = useTranslation('wa-template-editor');
   const [opened, setOpened] = useState(false);
+  const label = t('emojiPicker.label');
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" trapFocus withinPortal>
       <Popover.Target>
-        <Tooltip label="Emoji">
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Emoji" onClick={() => setOpened((o) => !o)} disabled={disabled} aria-expanded={opened}>
+        <Tooltip label={label}>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} onClick={() => setOpened((o) => !o)} disabled={disabled} aria-expanded={opened}>
             <IconMoodSmile size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>
       </Popover.Target>
       <Popover.Dropdown p={6}>
-        <SimpleGrid cols={8} spacing={2} verticalSpacing={2} role="group" aria-label="Emoji">
+        <SimpleGrid cols={8} spacing={2} verticalSpacing={2} role="group" aria-label={label}>
           {EMOJIS.map(([emoji, name], i) => (
             <UnstyledButton
               key={emoji}
               data-autofocus={i === 0 || undefined}
-              aria-label={name}
-              title={name}
+              aria-label={t(`emoji.${emojiKey(name)}`, { defaultValue: name })}
+              title={t(`emoji.${emojiKey(name)}`, { defaultValue: name })}
               onClick={() => {
                 onPick(emoji);
                 setOpened(false);

@@ -6,6 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Paper, Popover, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBraces } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { ParameterFormat } from '@pesan/contracts/wa-template-model';
 import { variableNames } from '@pesan/contracts/wa-template-variables';
 import { sanitizeVariableName } from './text-tools.ts';
@@ -61,21 +62,22 @@ export interface SampleFieldsProps {
 
 /** A sample field per variable of `text` (§2.4 "a sample field per variable"), in order of first use. */
 export function SampleFields({ where, text, samples, onChange, error }: SampleFieldsProps) {
+  const { t } = useTranslation('wa-template-editor');
   const names = variableNames(text);
   if (!names.length) return null;
   return (
-    <Stack gap="xs" role="group" aria-label={`${where} samples`}>
+    <Stack gap="xs" role="group" aria-label={t(`samples.group${where}`)}>
       <Text size="sm" fw={500}>
-        Samples
+        {t('samples.title')}
       </Text>
       <Text size="xs" c="gray.7" mt={-6}>
-        WhatsApp reviews the template with these values. Do not include customer data.
+        {t('samples.hint')}
       </Text>
       {names.map((name) => (
         <TextInput
           key={name}
-          label={`${where} sample for {{${name}}}`}
-          placeholder={`Sample for {{${name}}}`}
+          label={t(`samples.label${where}`, { token: `{{${name}}}` })}
+          placeholder={t('samples.placeholder', { token: `{{${name}}}` })}
           value={samples[name] ?? ''}
           maxLength={1024}
           onChange={(e) => onChange(name, e.currentTarget.value)}
@@ -92,7 +94,7 @@ export interface AddVariableProps {
   nextPositional: string;
   onInsert: (token: string) => void;
   disabled?: boolean;
-  /** Names the control ('Add variable to header'). */
+  /** Names the control ('Add variable to header'); 'Add variable' when not given. */
   label?: string;
 }
 
@@ -100,14 +102,15 @@ export interface AddVariableProps {
  * 'Add variable': inserts the next numbered variable, or (named format) asks for the name first
  * (lower-case letters, digits and underscores).
  */
-export function AddVariableButton({ format, nextPositional, onInsert, disabled, label = 'Add variable' }: AddVariableProps) {
+export function AddVariableButton({ format, nextPositional, onInsert, disabled, label }: AddVariableProps) {
+  const { t } = useTranslation('wa-template-editor');
   const [opened, setOpened] = useState(false);
   const [name, setName] = useState('');
   const clean = sanitizeVariableName(name);
   const valid = clean !== '' && !/^[0-9]+$/.test(clean);
   const button = (onClick: () => void) => (
-    <Button variant="light" size="xs" leftSection={<IconBraces size={14} aria-hidden />} onClick={onClick} disabled={disabled} aria-label={label}>
-      Add variable
+    <Button variant="light" size="xs" leftSection={<IconBraces size={14} aria-hidden />} onClick={onClick} disabled={disabled} aria-label={label ?? t('variable.add')}>
+      {t('variable.add')}
     </Button>
   );
   if (format === 'POSITIONAL') return button(() => onInsert(nextPositional));
@@ -123,8 +126,8 @@ export function AddVariableButton({ format, nextPositional, onInsert, disabled, 
       <Popover.Dropdown>
         <Stack gap="xs" w={240}>
           <TextInput
-            label="Variable name"
-            description="Lower-case letters, digits and underscores, e.g. first_name"
+            label={t('variable.name')}
+            description={t('variable.nameHint')}
             value={name}
             maxLength={64}
             data-autofocus
@@ -135,11 +138,11 @@ export function AddVariableButton({ format, nextPositional, onInsert, disabled, 
                 add();
               }
             }}
-            error={name && !valid ? 'Use at least one letter' : undefined}
+            error={name && !valid ? t('variable.nameError') : undefined}
           />
           <Group justify="flex-end">
             <Button size="xs" onClick={add} disabled={!valid}>
-              Insert {valid ? `{{${clean}}}` : ''}
+              {t('variable.insert', { token: valid ? `{{${clean}}}` : '' })}
             </Button>
           </Group>
         </Stack>

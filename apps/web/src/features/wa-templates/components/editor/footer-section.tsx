@@ -4,17 +4,19 @@
  * interested? Tap stop promotions' in English, 'Hentikan promosi' otherwise), edited here.
  */
 import { TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { WA_TEMPLATE_LIMITS as L } from '@pesan/contracts/wa-template-model';
 import type { EditorBindings } from './editor-bindings.ts';
 import { BELOW, Counter, Section } from './fields.tsx';
 
 export function FooterSection({ state, update, error, disabled }: EditorBindings) {
+  const { t } = useTranslation('wa-template-editor');
   const optOut = [...state.quickReplies].find((b) => b.type === 'MARKETING_OPT_OUT');
   const value = optOut ? optOut.optOutFooter : state.footer;
   return (
-    <Section id="footer" title="Footer" description="Optional. A short line of text at the bottom of the message.">
+    <Section id="footer" title={t('footer.title')} description={t('footer.description')}>
       <TextInput
-        label="Footer text"
+        label={t('footer.text')}
         value={value}
         maxLength={4096}
         disabled={disabled}
@@ -24,7 +26,7 @@ export function FooterSection({ state, update, error, disabled }: EditorBindings
           else update((s) => ({ ...s, footer: v }), 'footer');
         }}
         inputWrapperOrder={BELOW}
-        description={<Counter value={value} max={L.footer} hint={optOut ? 'The footer of the Marketing opt-out button.' : undefined} />}
+        description={<Counter value={value} max={L.footer} hint={optOut ? t('footer.optOutHint') : undefined} />}
         error={error('footer')}
       />
     </Section>

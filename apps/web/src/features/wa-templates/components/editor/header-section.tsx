@@ -7,30 +7,34 @@
 import { useRef } from 'react';
 import { Alert, Button, FileButton, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconUpload, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { WA_TEMPLATE_LIMITS as L } from '@pesan/contracts/wa-template-model';
 import { nextPositionalVariable, variableNames } from '@pesan/contracts/wa-template-variables';
 import { ApiError } from '../../../../lib/api-client.ts';
+import { currentLocale } from '../../../../lib/i18n.ts';
 import { TEMPLATE_MEDIA_LIMITS, TemplateMediaError, useUploadTemplateMedia } from '../../api/upload-template-media.ts';
 import type { EditorBindings } from './editor-bindings.ts';
 import type { HeaderKind, MediaKind } from './editor-state.ts';
 import { AddVariableButton, BELOW, Counter, SampleFields, Section } from './fields.tsx';
 import { insertAtCaret } from './text-tools.ts';
 
-const HEADER_KINDS: { value: HeaderKind; label: string }[] = [
-  { value: 'none', label: 'None' },
-  { value: 'text', label: 'Text' },
-  { value: 'media', label: 'Media' },
-  { value: 'location', label: 'Location' },
-];
-const MEDIA_KINDS: { value: MediaKind; label: string }[] = [
-  { value: 'image', label: 'Image' },
-  { value: 'video', label: 'Video' },
-  { value: 'document', label: 'Document' },
-];
+/** Header choices and media kinds; their labels are `header.kind.<value>` and `header.media.<value>`. */
+const HEADER_KINDS: HeaderKind[] = ['none', 'text', 'media', 'location'];
+const MEDIA_KINDS: MediaKind[] = ['image', 'video', 'document'];
 
-const sizeLabel = (bytes: number | undefined) => (bytes === undefined ? '' : bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+/** '1.5 MB' or '12 KB', with the interface language's decimal mark. */
+function sizeLabel(bytes: number | undefined, t: TFunction<'wa-template-editor'>): string {
+  if (bytes === undefined) return '';
+  if (bytes >= 1024 * 1024) {
+    const size = new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(bytes / 1024 / 1024);
+    return t('header.sizeMb', { size });
+  }
+  return t('header.sizeKb', { size: String(Math.max(1, Math.round(bytes / 1024))) });
+}
 
 function MediaUpload({ state, update, error, disabled }: EditorBindings) {
+  const { t } = useTranslation('wa-template-editor');
   const upload = useUploadTemplateMedia();
   const kind = state.mediaKind;
   const limits = TEMPLATE_MEDIA_LIMITS[kind];
@@ -45,29 +49,29 @@ function MediaUpload({ state, update, error, disabled }: EditorBindings) {
     }
   };
   const uploadError =
-    upload.error instanceof TemplateMediaError || upload.error instanceof ApiError ? upload.error.message : upload.error ? 'The file could not be uploaded. Please try again.' : undefined;
+    upload.error instanceof TemplateMediaError || upload.error instanceof ApiError ? upload.error.message : upload.error ? t('header.uploadFailed') : undefined;
   const fieldError = error('header.media');
   return (
     <Stack gap="xs">
       <Text size="sm" c="gray.7" id="header-media-hint">
-        Sample {kind}: a {limits.label}. WhatsApp reviews the template with it.
+        {t(`header.mediaHint.${kind}`)}
       </Text>
       {state.media ? (
         <Group gap="xs" wrap="nowrap" p="xs" bg="gray.0" style={{ borderRadius: 8 }}>
           <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
             <Text size="sm" fw={500} truncate>
-              {state.media.name ?? 'Uploaded sample'}
+              {state.media.name ?? t('header.uploadedSample')}
             </Text>
             {state.media.size !== undefined ? (
               <Text size="xs" c="gray.7">
-                {sizeLabel(state.media.size)}
+                {sizeLabel(state.media.size, t)}
               </Text>
             ) : null}
           </Stack>
           <FileButton onChange={(f) => void pick(f)} accept={limits.accept} disabled={disabled || upload.isPending}>
             {(props) => (
               <Button {...props} size="xs" variant="default" loading={upload.isPending}>
-                Replace
+                {t('header.replace')}
               </Button>
             )}
           </FileButton>
@@ -79,14 +83,14 @@ function MediaUpload({ state, update, error, disabled }: EditorBindings) {
             onClick={() => update((s) => ({ ...s, media: null }), 'header.media')}
             disabled={disabled}
           >
-            Remove
+            {t('header.remove')}
           </Button>
         </Group>
       ) : (
         <FileButton onChange={(f) => void pick(f)} accept={limits.accept} disabled={disabled || upload.isPending}>
           {(props) => (
             <Button {...props} variant="light" leftSection={<IconUpload size={16} aria-hidden />} loading={upload.isPending} aria-describedby="header-media-hint" w="fit-content">
-              Upload {kind}
+              {t(`header.upload.${kind}`)}
             </Button>
           )}
         </FileButton>
@@ -101,6 +105,7 @@ function MediaUpload({ state, update, error, disabled }: EditorBindings) {
 }
 
 export function HeaderSection(props: EditorBindings) {
+  const { t } = useTranslation('wa-template-editor');
   const { state, update, error, disabled } = props;
   const input = useRef<HTMLInputElement>(null);
   const headerVars = variableNames(state.headerText).length;
@@ -116,10 +121,10 @@ export function HeaderSection(props: EditorBindings) {
     });
   };
   return (
-    <Section id="header" title="Header" description="Optional. Add a title, or the media or location the message starts with.">
+    <Section id="header" title={t('header.title')} description={t('header.description')}>
       <SegmentedControl
-        aria-label="Header type"
-        data={HEADER_KINDS}
+        aria-label={t('header.type')}
+        data={HEADER_KINDS.map((value) => ({ value, label: t(`header.kind.${value}`) }))}
         value={state.headerKind}
         disabled={disabled}
         fullWidth
@@ -135,7 +140,7 @@ export function HeaderSection(props: EditorBindings) {
         <Stack gap="xs">
           <TextInput
             ref={input}
-            label="Header text"
+            label={t('header.text')}
             value={state.headerText}
             maxLength={4096}
             disabled={disabled}
@@ -144,7 +149,7 @@ export function HeaderSection(props: EditorBindings) {
               update((s) => ({ ...s, headerText: v }), 'header.text');
             }}
             inputWrapperOrder={BELOW}
-            description={<Counter value={state.headerText} max={L.headerText} hint="At most one variable." />}
+            description={<Counter value={state.headerText} max={L.headerText} hint={t('header.textHint')} />}
             error={error('header.text')}
           />
           <Group justify="flex-end">
@@ -153,7 +158,7 @@ export function HeaderSection(props: EditorBindings) {
               nextPositional={nextPositionalVariable(state.headerText)}
               onInsert={insert}
               disabled={disabled || headerVars >= L.headerVariables}
-              label="Add variable to header"
+              label={t('header.addVariable')}
             />
           </Group>
           <SampleFields
@@ -168,8 +173,8 @@ export function HeaderSection(props: EditorBindings) {
       {state.headerKind === 'media' ? (
         <Stack gap="xs">
           <SegmentedControl
-            aria-label="Media type"
-            data={MEDIA_KINDS}
+            aria-label={t('header.mediaType')}
+            data={MEDIA_KINDS.map((value) => ({ value, label: t(`header.media.${value}`) }))}
             value={state.mediaKind}
             disabled={disabled}
             onChange={(v) => update((s) => ({ ...s, mediaKind: v as MediaKind, media: null }), 'header')}
@@ -179,7 +184,7 @@ export function HeaderSection(props: EditorBindings) {
       ) : null}
       {state.headerKind === 'location' ? (
         <Alert color="blue" variant="light" p="xs">
-          The location (a map pin with its name and address) is given with each message you send with this template.
+          {t('header.location')}
         </Alert>
       ) : null}
     </Section>

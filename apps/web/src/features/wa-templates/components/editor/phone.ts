@@ -4,8 +4,10 @@
  * +1). The number is stored in E.164 ('+6281234567890').
  *
  * The calling codes are libphonenumber-js's (its 245 regions), kept here as a table so the editor
- * does not carry the whole numbering metadata; country names come from Intl.DisplayNames.
+ * does not carry the whole numbering metadata; country names come from Intl.DisplayNames in the
+ * interface language (currentLanguage()).
  */
+import { currentLanguage } from '../../../../lib/i18n.ts';
 
 /** ISO country and calling code, 'ID62', space-separated (libphonenumber-js 1.13 getCountries / getCountryCallingCode). */
 const DIAL_TABLE =
@@ -44,24 +46,27 @@ export const DEFAULT_PHONE_COUNTRY = 'ID';
 /** Country of a new phone button (§2.4: United States +1). */
 export const NEW_PHONE_COUNTRY = 'US';
 
-let cached: CountryOption[] | null = null;
+const cached = new Map<string, CountryOption[]>();
 
-/** Every country with its calling code, by English name. */
+/** Every country with its calling code, by its name in the interface language ('Indonesia (+62)'). */
 export function countryOptions(): CountryOption[] {
-  if (cached) return cached;
+  const lang = currentLanguage();
+  const hit = cached.get(lang);
+  if (hit) return hit;
   let names: Intl.DisplayNames | null = null;
   try {
-    names = new Intl.DisplayNames(['en'], { type: 'region' });
+    names = new Intl.DisplayNames([lang], { type: 'region' });
   } catch {
     names = null;
   }
-  cached = [...DIAL]
+  const list = [...DIAL]
     .map(([iso, code]) => {
       const dial = `+${code}`;
       return { value: iso, label: `${names?.of(iso) ?? iso} (${dial})`, dial };
     })
-    .sort((a, b) => a.label.localeCompare(b.label));
-  return cached;
+    .sort((a, b) => a.label.localeCompare(b.label, lang));
+  cached.set(lang, list);
+  return list;
 }
 
 /** The calling code of a country ('+62'), or '' for an unknown one. */

@@ -4,24 +4,25 @@
  */
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { WA_TEMPLATE_MESSAGES as M } from '@pesan/contracts/wa-template-messages';
+import { localizeMessage } from '../../../../lib/i18n.ts';
 
+/** Meta's reason and our recommendation are shown as stored. */
 export function RejectedBanner({ reason, recommendation }: { reason?: string | null; recommendation?: string | null }) {
+  const { t } = useTranslation('wa-template-editor');
   return (
-    <Alert color="red" variant="light" title={M.rejectedBanner} icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
+    <Alert color="red" variant="light" title={localizeMessage(M.rejectedBanner)} icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
       <Stack gap={6}>
-        <Text size="sm">
-          The content of this template does not comply with WhatsApp's messaging policies. You can edit the template and submit it again, or request a
-          review in Account Quality. Adding a sample for every variable is recommended.
-        </Text>
+        <Text size="sm">{t('rejected.text')}</Text>
         {reason ? (
           <Text size="sm">
-            <strong>Reason:</strong> {reason}
+            <strong>{t('rejected.reason')}</strong> {reason}
           </Text>
         ) : null}
         {recommendation ? (
           <Text size="sm">
-            <strong>Recommendation:</strong> {recommendation}
+            <strong>{t('rejected.recommendation')}</strong> {recommendation}
           </Text>
         ) : null}
       </Stack>

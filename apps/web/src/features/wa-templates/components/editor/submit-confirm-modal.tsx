@@ -1,6 +1,8 @@
 /** Submit confirmation (templates-dashboard-reports.md §2.4, §5.5). */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { WA_TEMPLATE_MESSAGES as M } from '@pesan/contracts/wa-template-messages';
+import { localizeMessage } from '../../../../lib/i18n.ts';
 
 export interface SubmitConfirmModalProps {
   opened: boolean;
@@ -12,19 +14,17 @@ export interface SubmitConfirmModalProps {
 
 /** 'Is the template you want to submit correct?' with 'I'm not sure' (closes) and 'Yes, Submit'. */
 export function SubmitConfirmModal({ opened, loading, onClose, onConfirm }: SubmitConfirmModalProps) {
+  const { t } = useTranslation('wa-template-editor');
   return (
-    <Modal opened={opened} onClose={onClose} title={M.submitTitle} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={onClose} title={localizeMessage(M.submitTitle)} centered closeButtonProps={{ 'aria-label': t('modal.close') }}>
       <Stack>
-        <Text size="sm">
-          Please check the template before you submit it. Do not use inappropriate words, or words that are unlawful in Indonesia: a template with them
-          will be rejected.
-        </Text>
+        <Text size="sm">{t('confirm.text')}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={loading}>
-            {M.submitNotSure}
+            {localizeMessage(M.submitNotSure)}
           </Button>
           <Button onClick={onConfirm} loading={loading}>
-            {M.submitYes}
+            {localizeMessage(M.submitYes)}
           </Button>
         </Group>
       </Stack>

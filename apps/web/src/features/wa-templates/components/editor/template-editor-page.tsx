@@ -11,12 +11,14 @@
 import { useEffect } from 'react';
 import { Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { WA_TEMPLATE_API_MESSAGES } from '@pesan/contracts/wa-template-api';
 import { TEMPLATE_CATEGORIES, type TemplateCategory } from '@pesan/contracts/wa-template-model';
 import { isTemplateEditable } from '@pesan/contracts/wa-template-status';
 import { Page } from '../../../../components/page.tsx';
 import { toastApiError, toastWarning } from '../../../../components/toasts.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
+import { localizeMessage } from '../../../../lib/i18n.ts';
 import { useTemplate } from '../../api/get-template.ts';
 import { emptyState, fromPayload } from './editor-state.ts';
 import { TemplateEditor } from './template-editor.tsx';
@@ -65,6 +67,7 @@ function CreateMode({ base }: { base: string }) {
 }
 
 function EditMode({ id, base }: { id: string; base: string }) {
+  const { t } = useTranslation('wa-template-editor');
   const navigate = useNavigate();
   const q = useTemplate(id);
   const notFound = q.error instanceof ApiError && q.error.status === 404;
@@ -77,24 +80,24 @@ function EditMode({ id, base }: { id: string; base: string }) {
   }, [q.error, notFound, base, navigate]);
   useEffect(() => {
     if (q.data && !editable) {
-      toastWarning(WA_TEMPLATE_API_MESSAGES.notEditable);
+      toastWarning(localizeMessage(WA_TEMPLATE_API_MESSAGES.notEditable), t('page.warningTitle'));
       navigate(`${base}/create`, { replace: true });
     }
-  }, [q.data, editable, base, navigate]);
-  const crumbs = [{ label: 'WhatsApp Template List', to: base }, { label: 'Form Edit Template' }];
+  }, [q.data, editable, base, navigate, t]);
+  const crumbs = [{ label: t('page.crumbList'), to: base }, { label: t('page.crumbEdit') }];
   if (notFound)
     return (
-      <Page title="Edit Template" breadcrumbs={crumbs}>
+      <Page title={t('page.titleEdit')} breadcrumbs={crumbs}>
         <Paper withBorder radius="md" p="xl">
           <Stack align="center" gap="sm">
             <Text fw={600} size="lg" role="status">
-              {WA_TEMPLATE_API_MESSAGES.notFound}
+              {localizeMessage(WA_TEMPLATE_API_MESSAGES.notFound)}
             </Text>
             <Text size="sm" c="gray.7" ta="center">
-              It may have been deleted, or it belongs to another organization.
+              {t('page.notFoundHint')}
             </Text>
             <Button component={Link} to={base}>
-              Back to WhatsApp Template List
+              {t('page.backToList')}
             </Button>
           </Stack>
         </Paper>
@@ -102,8 +105,8 @@ function EditMode({ id, base }: { id: string; base: string }) {
     );
   if (!q.data || !editable)
     return (
-      <Page title="Edit Template" breadcrumbs={crumbs}>
-        <Stack gap="md" aria-label="Loading template" aria-busy="true">
+      <Page title={t('page.titleEdit')} breadcrumbs={crumbs}>
+        <Stack gap="md" aria-label={t('page.loading')} aria-busy="true">
           <Skeleton height={90} radius="md" />
           <Skeleton height={160} radius="md" />
           <Skeleton height={220} radius="md" />

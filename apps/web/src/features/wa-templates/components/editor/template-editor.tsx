@@ -17,14 +17,15 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Box, Button, Grid, Group, List, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { TemplateRow } from '@pesan/contracts/wa-template-api';
-import { languageName } from '@pesan/contracts/wa-template-languages';
 import { WA_TEMPLATE_MESSAGES as M } from '@pesan/contracts/wa-template-messages';
 import { TEMPLATE_CATEGORY_OPTIONS, type TemplateCategory } from '@pesan/contracts/wa-template-model';
 import { normaliseTemplateStatus, templateStatusLabel } from '@pesan/contracts/wa-template-status';
 import { Page } from '../../../../components/page.tsx';
 import { toastError, toastSuccess } from '../../../../components/toasts.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
+import { localizeMessage } from '../../../../lib/i18n.ts';
 import { useCreateTemplate } from '../../api/create-template.ts';
 import { useUpdateTemplate } from '../../api/update-template.ts';
 import { useTemplateApplications } from '../../api/list-template-applications.ts';
@@ -36,6 +37,7 @@ import type { EditorBindings } from './editor-bindings.ts';
 import { derive, messagesByField, type EditorState, type FieldKey } from './editor-state.ts';
 import { FooterSection } from './footer-section.tsx';
 import { HeaderSection } from './header-section.tsx';
+import { templateLanguageName } from './language-name.ts';
 import { RejectedBanner } from './rejected-banner.tsx';
 import { SubmitConfirmModal } from './submit-confirm-modal.tsx';
 import { SubmittedModal } from './submitted-modal.tsx';
@@ -69,10 +71,20 @@ function isVisible(key: FieldKey, touched: ReadonlySet<FieldKey>): boolean {
   return false;
 }
 
+/** Messages (contract texts or the server's) in the interface language, one per line. */
 const joinMessages = (list: string[] | undefined): ReactNode | undefined =>
-  list?.length ? (list.length === 1 ? list[0] : list.map((m) => <span key={m} style={{ display: 'block' }}>{m}</span>)) : undefined;
+  list?.length
+    ? list.length === 1
+      ? localizeMessage(list[0]!)
+      : list.map((m) => (
+          <span key={m} style={{ display: 'block' }}>
+            {localizeMessage(m)}
+          </span>
+        ))
+    : undefined;
 
 export function TemplateEditor({ mode, base, initial, row }: TemplateEditorProps) {
+  const { t } = useTranslation('wa-template-editor');
   const navigate = useNavigate();
   const [state, setState] = useState(initial);
   const [touched, setTouched] = useState<ReadonlySet<FieldKey>>(() => new Set());
@@ -134,7 +146,7 @@ export function TemplateEditor({ mode, base, initial, row }: TemplateEditorProps
       setConfirmOpen(false);
       setLeaving(true);
       guard.allow();
-      toastSuccess(draft ? M.drafted : M.created, 'Success!');
+      toastSuccess(localizeMessage(draft ? M.drafted : M.created), t('editor.successTitle'));
       if (!draft && auth) setSubmittedOpen(true);
       else timer.current = setTimeout(() => navigate(base), RETURN_DELAY_MS);
     } catch (err) {
@@ -145,26 +157,26 @@ export function TemplateEditor({ mode, base, initial, row }: TemplateEditorProps
           setTouched((t) => new Set([...t, ...messagesByField(state, derived.meta, err.details).keys()]));
         }
         // 5xx and 401 are announced by the app shell.
-        if (err.status < 500 && err.status !== 401) toastError(err.message, 'Error');
-      } else toastError(err instanceof Error ? err.message : 'Something went wrong', 'Error');
+        if (err.status < 500 && err.status !== 401) toastError(err.message, t('editor.errorTitle'));
+      } else toastError(err instanceof Error ? err.message : t('editor.unknownError'), t('editor.errorTitle'));
     }
   };
 
-  const title = mode === 'edit' ? 'Edit Template' : 'Create Template';
+  const title = mode === 'edit' ? t('page.titleEdit') : t('page.titleCreate');
   const status = row ? (normaliseTemplateStatus(row.status) ?? row.status) : undefined;
   const checklist = [...new Set([...derived.schemaErrors, ...derived.blockers.map((i) => i.message), ...derived.issues.map((i) => i.message)])];
 
   return (
     <Page
       title={title}
-      breadcrumbs={[{ label: 'WhatsApp Template List', to: base }, { label: mode === 'edit' ? 'Form Edit Template' : 'Form Create Template WhatsApp' }]}
+      breadcrumbs={[{ label: t('page.crumbList'), to: base }, { label: mode === 'edit' ? t('page.crumbEdit') : t('page.crumbCreate') }]}
       actions={
         <>
           <Button variant="default" onClick={() => void save(true)} disabled={blocked || busy} loading={saving && !confirmOpen}>
-            Save as Draft
+            {t('editor.saveDraft')}
           </Button>
           <Button onClick={() => setConfirmOpen(true)} disabled={!submittable || busy} aria-describedby={checklist.length ? 'template-checklist' : undefined}>
-            Submit
+            {t('editor.submit')}
           </Button>
         </>
       }
@@ -174,11 +186,11 @@ export function TemplateEditor({ mode, base, initial, row }: TemplateEditorProps
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7, xl: 8 }}>
             <Stack gap="md">
-              <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-label="Template">
+              <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-label={t('editor.templateRegion')}>
                 <Grid gap="sm" align="flex-end">
                   <Grid.Col span={{ base: 12, sm: 6 }}>
                     <Text size="sm" fw={500}>
-                      Template Name
+                      {t('editor.templateName')}
                     </Text>
                     <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
                       {state.name || '—'}
@@ -192,42 +204,43 @@ export function TemplateEditor({ mode, base, initial, row }: TemplateEditorProps
                   <Grid.Col span={{ base: 12, sm: 6 }}>
                     <Group gap="xs" justify="flex-start">
                       <Text size="sm" fw={500}>
-                        Language
+                        {t('editor.language')}
                       </Text>
                       <Badge variant="light" color="blue" tt="none" styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}>
-                        {languageName(state.language)} ({state.language})
+                        {t('editor.languageBadge', { name: templateLanguageName(state.language), code: state.language })}
                       </Badge>
                       {status ? (
                         <Badge variant="light" color={STATUS_COLORS[status] ?? 'gray'} tt="none" styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}>
-                          {templateStatusLabel(row!.status)}
+                          {t(`status.${status}`, { defaultValue: templateStatusLabel(row!.status) })}
                         </Badge>
                       ) : null}
                     </Group>
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 6 }}>
                     <Select
-                      label="Category"
+                      label={t('editor.category')}
+                      // Meta's category names stay as they are (Marketing, Utility, Authentication).
                       data={TEMPLATE_CATEGORY_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
                       value={state.category}
                       allowDeselect={false}
                       disabled={mode === 'edit' || busy}
-                      description={TEMPLATE_CATEGORY_OPTIONS.find((o) => o.value === state.category)?.description}
+                      description={t(`category.${state.category}`, { defaultValue: TEMPLATE_CATEGORY_OPTIONS.find((o) => o.value === state.category)?.description ?? '' })}
                       inputWrapperOrder={['label', 'input', 'description']}
                       onChange={(v) => v && update((s) => ({ ...s, category: v as TemplateCategory }), 'category')}
                     />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 6 }}>
                     <Group gap="xs" wrap="nowrap">
-                      <Text size="sm">Terms Of Use</Text>
+                      <Text size="sm">{t('editor.termsOfUse')}</Text>
                       <Button size="xs" variant="light" onClick={() => setTermsOpen(true)} aria-haspopup="dialog">
-                        Read
+                        {t('editor.read')}
                       </Button>
                     </Group>
                   </Grid.Col>
                 </Grid>
               </Paper>
               {derived.schemaErrors.length ? (
-                <Alert color="red" variant="light" title="This template cannot be read">
+                <Alert color="red" variant="light" title={t('editor.unreadable')}>
                   {joinMessages(derived.schemaErrors)}
                 </Alert>
               ) : null}
@@ -254,12 +267,12 @@ export function TemplateEditor({ mode, base, initial, row }: TemplateEditorProps
                   color="blue"
                   variant="light"
                   icon={<IconInfoCircle size={18} aria-hidden />}
-                  title={<span id="template-checklist-title">Before you can submit</span>}
+                  title={<span id="template-checklist-title">{t('editor.checklistTitle')}</span>}
                   id="template-checklist"
                 >
                   <List size="sm" spacing={2}>
                     {checklist.map((m) => (
-                      <List.Item key={m}>{m}</List.Item>
+                      <List.Item key={m}>{localizeMessage(m)}</List.Item>
                     ))}
                   </List>
                 </Alert>
@@ -270,14 +283,14 @@ export function TemplateEditor({ mode, base, initial, row }: TemplateEditorProps
             <Box style={{ position: 'sticky', top: 16 }}>
               <Stack gap="xs">
                 <Title order={2} size="h4">
-                  Preview
+                  {t('editor.preview')}
                 </Title>
                 <PhonePreview
                   payload={derived.payload ?? EMPTY_PREVIEW}
                   senderName={senderName}
                   headerMediaUrl={state.media?.url}
                   headerFileName={state.media?.name}
-                  label="Template preview"
+                  label={t('editor.previewLabel')}
                 />
               </Stack>
             </Box>

@@ -4,6 +4,8 @@
  * (§2.5).
  */
 import { Anchor, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../../lib/i18n.ts';
 import { authBodyText, authFooterText } from '@pesan/contracts/wa-template-languages';
 
 /** Meta's guide to message templates (the provider's documentation the older form's Read opened). */
@@ -30,9 +32,11 @@ export interface TermsOfUseModalProps {
   authentication?: boolean;
 }
 
+/** The title and Close follow the interface language; the terms themselves are Indonesian in both (§5.4). */
 export function TermsOfUseModal({ opened, onClose, authentication }: TermsOfUseModalProps) {
+  const { t } = useTranslation('wa-template-editor');
   return (
-    <Modal opened={opened} onClose={onClose} title="Terms Of Use" size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={onClose} title={t('terms.title')} size="lg" centered closeButtonProps={{ 'aria-label': t('modal.close') }}>
       <Stack gap="sm" lang="id">
         {authentication ? (
           <>
@@ -69,8 +73,10 @@ export function TermsOfUseModal({ opened, onClose, authentication }: TermsOfUseM
             WhatsApp message template guidelines
           </Anchor>
         </Text>
-        <Group justify="flex-end">
-          <Button onClick={onClose}>Close</Button>
+        <Group justify="flex-end" lang={currentLanguage()}>
+          <Button onClick={onClose}>
+            {t('modal.close')}
+          </Button>
         </Group>
       </Stack>
     </Modal>
