@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { Button, Card, Group } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from './empty-state.tsx';
 import { Page } from './page.tsx';
@@ -15,20 +16,21 @@ export interface ComingSoonProps {
 }
 
 export function ComingSoon({ title, description }: ComingSoonProps) {
+  const { t } = useTranslation('common');
   return (
     <Page title={title}>
       <Card withBorder padding="xl">
         <EmptyState
           icon={<IconHourglass size={32} />}
-          title={`${title} is coming soon`}
+          title={t('comingSoon.title', { title })}
           description={description}
           action={
             <Group gap="sm" mt="sm">
               <Button component={Link} to="/my-application">
-                My Application
+                {t('comingSoon.myApplication')}
               </Button>
               <Button component="a" href="/api/reference" target="_blank" rel="noreferrer" variant="default">
-                API reference
+                {t('comingSoon.apiReference')}
               </Button>
             </Group>
           }

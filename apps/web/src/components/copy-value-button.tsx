@@ -4,6 +4,7 @@
  */
 import { ActionIcon, CopyButton, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 
 /** How long 'Copied' shows after a copy, in ms (console.md §9). */
 export const COPY_CONFIRM_MS = 2000;
@@ -16,15 +17,16 @@ export interface CopyValueButtonProps {
 }
 
 export function CopyValueButton({ value, label, size = 'sm' }: CopyValueButtonProps) {
+  const { t } = useTranslation('common');
   return (
     <CopyButton value={value} timeout={COPY_CONFIRM_MS}>
       {({ copied, copy }) => (
-        <Tooltip label={copied ? 'Copied' : label} withArrow opened={copied ? true : undefined}>
+        <Tooltip label={copied ? t('copy.copied') : label} withArrow opened={copied ? true : undefined}>
           <ActionIcon
             variant="subtle"
             color={copied ? 'teal' : 'gray'}
             size={size}
-            aria-label={copied ? 'Copied' : label}
+            aria-label={copied ? t('copy.copied') : label}
             onClick={(e) => {
               e.stopPropagation();
               copy();

@@ -7,6 +7,7 @@
  */
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Skeleton, Table } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 export interface DataTableProps<T> {
   /** Accessible name of the table; the scrolling region is '<label> table'. */
@@ -27,8 +28,9 @@ export interface DataTableProps<T> {
 }
 
 export function DataTable<T>({ label, columns, rows, loading, stale, minWidth, skeletonRows, skeletonTestId, highlightOnHover, compact, renderRow }: DataTableProps<T>) {
+  const { t } = useTranslation('common');
   return (
-    <Table.ScrollContainer type="native" minWidth={minWidth} tabIndex={0} role="region" aria-label={`${label} table`}>
+    <Table.ScrollContainer type="native" minWidth={minWidth} tabIndex={0} role="region" aria-label={t('dataTable.region', { label })}>
       <Table aria-label={label} striped highlightOnHover={highlightOnHover} verticalSpacing={compact ? 'xs' : 'sm'} fz={compact ? 'sm' : undefined} style={{ opacity: stale ? 0.6 : 1 }} aria-busy={loading || undefined}>
         <Table.Thead>
           <Table.Tr>

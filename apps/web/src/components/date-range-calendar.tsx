@@ -5,7 +5,8 @@
 import { DatePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import dayjs from 'dayjs';
-import type { DatePresetLabel, DateRange, pickBounds } from './date-range-picker.tsx';
+import { useTranslation } from 'react-i18next';
+import { presetText, type DatePresetLabel, type DateRange, type pickBounds } from './date-range-picker.tsx';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -17,6 +18,7 @@ export interface DateRangeCalendarProps {
 }
 
 export default function DateRangeCalendar({ draft, bounds, presets, onChange: apply }: DateRangeCalendarProps) {
+  const { t } = useTranslation('common');
   return (
     <DatePicker
       type="range"
@@ -26,13 +28,13 @@ export default function DateRangeCalendar({ draft, bounds, presets, onChange: ap
       classNames={{ datePickerRoot: 'pesan-range-root', presetsList: 'pesan-range-presets' }}
       value={draft}
       onChange={(v) => apply([v[0] ? dayjs(v[0]).format(DAY) : null, v[1] ? dayjs(v[1]).format(DAY) : null])}
-      presets={presets}
+      presets={presets.map((p) => ({ value: p.value, label: presetText(p.label) }))}
       minDate={bounds.minDate}
       maxDate={bounds.maxDate}
       ariaLabels={{
-        previousMonth: 'Previous month', nextMonth: 'Next month',
-        previousYear: 'Previous year', nextYear: 'Next year',
-        previousDecade: 'Previous decade', nextDecade: 'Next decade',
+        previousMonth: t('dateRange.calendar.previousMonth'), nextMonth: t('dateRange.calendar.nextMonth'),
+        previousYear: t('dateRange.calendar.previousYear'), nextYear: t('dateRange.calendar.nextYear'),
+        previousDecade: t('dateRange.calendar.previousDecade'), nextDecade: t('dateRange.calendar.nextDecade'),
       }}
     />
   );

@@ -2,12 +2,16 @@
  * Date-range picker with presets Today, Yesterday, Last 7 Days, Last 30 Days (console.md §2
  * Monitoring) and the 1–31 day rule (console.md §5, §9; MAX_RANGE_DAYS in contracts/records).
  * Values are inclusive calendar days as 'YYYY-MM-DD' strings in the browser's time zone.
+ * Texts are in the interface language (common.json `dateRange`); the presets keep their English
+ * names as identifiers (DatePresetLabel) and show presetText() of them.
  */
 import { lazy, Suspense, useState } from 'react';
 import { Button, Center, Loader, Popover, Stack, Text } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
 import { DEFAULT_TIME_ZONE, MAX_RANGE_DAYS, RECORDS_MESSAGES } from '@pesan/contracts/records';
+import i18n, { localizeMessage } from '../lib/i18n.ts';
 import { intentPrefetch } from './intent-prefetch.ts';
 
 /** Inclusive range of days, `[start, end]` as 'YYYY-MM-DD'. */
@@ -33,6 +37,16 @@ export function rangeError(start: string, end: string): string | null {
 
 export const DATE_PRESET_LABELS = ['Today', 'Yesterday', 'Last 7 Days', 'Last 30 Days'] as const;
 export type DatePresetLabel = (typeof DATE_PRESET_LABELS)[number];
+
+const PRESET_KEYS: Record<DatePresetLabel, string> = {
+  Today: 'today',
+  Yesterday: 'yesterday',
+  'Last 7 Days': 'last7Days',
+  'Last 30 Days': 'last30Days',
+};
+
+/** The shown name of a preset in the current language ('Last 7 Days' / '7 Hari Terakhir'). */
+export const presetText = (label: DatePresetLabel): string => i18n.t(`common:dateRange.presets.${PRESET_KEYS[label]}`);
 
 /**
  * Today's calendar day where the server reads date ranges (the organization's time zone,
@@ -74,10 +88,13 @@ export function pickBounds(pendingStart: string | null, today: Date = zonedToday
   return { minDate: s.subtract(MAX_RANGE_DAYS - 1, 'day').format(DAY), maxDate: max < t ? max : t };
 }
 
-/** Human text of a range: '01 Mar 2026 - 07 Mar 2026', or the preset's name when it matches one. */
+/**
+ * Human text of a range in the current language: '01 Mar 2026 - 07 Mar 2026', or the preset's
+ * name when it matches one.
+ */
 export function rangeLabel([start, end]: DateRange, today: Date = zonedToday()): string {
   const preset = datePresets(today).find((p) => p.value[0] === start && p.value[1] === end);
-  if (preset) return preset.label;
+  if (preset) return presetText(preset.label);
   const f = (s: string) => dayjs(s).format('DD MMM YYYY');
   return start === end ? f(start) : `${f(start)} - ${f(end)}`;
 }
@@ -85,7 +102,7 @@ export function rangeLabel([start, end]: DateRange, today: Date = zonedToday()):
 export interface DateRangePickerProps {
   value: DateRange;
   onChange: (value: DateRange) => void;
-  /** Start of the button's accessible name ('Date range: Last 7 Days'); 'Date range' by default. */
+  /** Start of the button's accessible name ('Date range: Last 7 Days'); 'Date range' (translated) by default. */
   label?: string;
 }
 
@@ -99,7 +116,9 @@ const CALENDAR_HEIGHT = 310;
 const CALENDAR_WIDTH = 410;
 
 /** A button showing the range that opens a calendar with presets; a complete valid pick applies and closes. */
-export function DateRangePicker({ value, onChange, label = 'Date range' }: DateRangePickerProps) {
+export function DateRangePicker({ value, onChange, label }: DateRangePickerProps) {
+  const { t } = useTranslation('common');
+  const name = label ?? t('dateRange.label');
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState<[string | null, string | null]>(value);
   const [error, setError] = useState<string | null>(null);
@@ -134,7 +153,7 @@ export function DateRangePicker({ value, onChange, label = 'Date range' }: DateR
           {...intentPrefetch(loadCalendar)}
           variant="default"
           leftSection={<IconCalendar size={16} aria-hidden />}
-          aria-label={`${label}: ${rangeLabel(value)}`}
+          aria-label={`${name}: ${rangeLabel(value)}`}
           onClick={() => {
             setDraft(value);
             setError(null);
@@ -144,23 +163,23 @@ export function DateRangePicker({ value, onChange, label = 'Date range' }: DateR
           {rangeLabel(value)}
         </Button>
       </Popover.Target>
-      <Popover.Dropdown aria-label="Pick a date range">
+      <Popover.Dropdown aria-label={t('dateRange.dialog')}>
         <Stack gap="xs">
           <Suspense
             fallback={
               <Center h={CALENDAR_HEIGHT} w={CALENDAR_WIDTH}>
-                <Loader size="sm" aria-label="Loading the calendar" />
+                <Loader size="sm" aria-label={t('dateRange.loading')} />
               </Center>
             }
           >
             <DateRangeCalendar draft={draft} bounds={bounds} presets={datePresets()} onChange={apply} />
           </Suspense>
           <Text size="xs" c="gray.7">
-            Pick 1 to {MAX_RANGE_DAYS} days.
+            {t('dateRange.hint', { max: MAX_RANGE_DAYS })}
           </Text>
           {error ? (
             <Text size="sm" c="red.8" role="alert">
-              {error}
+              {localizeMessage(error)}
             </Text>
           ) : null}
         </Stack>

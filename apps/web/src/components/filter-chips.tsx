@@ -4,6 +4,7 @@
  * 'Remove <text>' and reachable by keyboard. Used by Generate Report and the template list.
  */
 import { Button, Group, Pill } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 /** One chip: its kind (application, status, date), the value it stands for, and its text. */
 export interface FilterChip<Type extends string = string> {
@@ -20,9 +21,10 @@ export interface FilterChipsProps<C extends FilterChip> {
 
 /** The chips, each with a named remove button; nothing when there is no chip. */
 export function FilterChips<C extends FilterChip>({ chips, onRemove, onClearAll }: FilterChipsProps<C>) {
+  const { t } = useTranslation('common');
   if (chips.length === 0) return null;
   return (
-    <Group gap="xs" wrap="wrap" role="group" aria-label="Active filters">
+    <Group gap="xs" wrap="wrap" role="group" aria-label={t('filters.active')}>
       {chips.map((c) => (
         <Pill
           key={`${c.type}:${c.value}`}
@@ -30,7 +32,7 @@ export function FilterChips<C extends FilterChip>({ chips, onRemove, onClearAll 
           withRemoveButton
           onRemove={() => onRemove(c)}
           // Mantine hides the remove button from keyboards and screen readers by default.
-          removeButtonProps={{ 'aria-label': `Remove ${c.text}`, 'aria-hidden': false, tabIndex: 0 }}
+          removeButtonProps={{ 'aria-label': t('filters.remove', { text: c.text }), 'aria-hidden': false, tabIndex: 0 }}
           maw="100%"
           styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
           data-chip-type={c.type}
@@ -40,7 +42,7 @@ export function FilterChips<C extends FilterChip>({ chips, onRemove, onClearAll 
       ))}
       {chips.length > 1 ? (
         <Button variant="subtle" size="compact-sm" onClick={onClearAll}>
-          Clear all
+          {t('filters.clearAll')}
         </Button>
       ) : null}
     </Group>

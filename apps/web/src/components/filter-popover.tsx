@@ -8,6 +8,7 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Button, Checkbox, Group, Popover, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 
 export interface FilterPopoverProps {
   /** Filters in force (the badge); 0 shows none. */
@@ -33,6 +34,7 @@ export function inOptionOrder(ids: readonly string[], options: readonly { id: st
 
 /** The 'Filters' button and its dropdown (see the module comment). */
 export function FilterPopover({ count, onOpen, onReset, onApply, children }: FilterPopoverProps) {
+  const { t } = useTranslation('common');
   const [opened, setOpened] = useState(false);
   const open = (o: boolean) => {
     if (o) onOpen();
@@ -50,21 +52,21 @@ export function FilterPopover({ count, onOpen, onReset, onApply, children }: Fil
                 <Badge size="sm" circle aria-hidden>
                   {count}
                 </Badge>
-                <VisuallyHidden>{`, ${count} selected`}</VisuallyHidden>
+                <VisuallyHidden>{t('filters.selected', { count })}</VisuallyHidden>
               </>
             ) : undefined
           }
           onClick={() => open(!opened)}
         >
-          Filters
+          {t('filters.button')}
         </Button>
       </Popover.Target>
-      <Popover.Dropdown aria-label="Filters" p="sm">
+      <Popover.Dropdown aria-label={t('filters.button')} p="sm">
         <Stack gap="sm">
           {children}
           <Group justify="space-between" gap="xs">
             <Button variant="subtle" size="compact-sm" onClick={onReset}>
-              Reset
+              {t('filters.reset')}
             </Button>
             <Button
               size="sm"
@@ -73,7 +75,7 @@ export function FilterPopover({ count, onOpen, onReset, onApply, children }: Fil
                 setOpened(false);
               }}
             >
-              Apply
+              {t('filters.apply')}
             </Button>
           </Group>
         </Stack>

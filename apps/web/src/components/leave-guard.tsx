@@ -6,8 +6,10 @@
  */
 import { useEffect, useRef } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 
+/** The dialog's English texts (shown through common.json `leave`, in the interface language). */
 export const LEAVE_MESSAGES = {
   title: 'Leave this page?',
   text: 'You have unsaved changes. If you leave, they will be lost.',
@@ -42,16 +44,17 @@ export function useLeaveGuard(dirty: boolean) {
 
 /** 'Leave this page?' with Stay and Leave. */
 export function LeaveDialog({ opened, onStay, onLeave }: { opened: boolean; onStay: () => void; onLeave: () => void }) {
+  const { t } = useTranslation('common');
   return (
-    <Modal opened={opened} onClose={onStay} title={LEAVE_MESSAGES.title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={onStay} title={t('leave.title')} centered closeButtonProps={{ 'aria-label': t('leave.close') }}>
       <Stack>
-        <Text size="sm">{LEAVE_MESSAGES.text}</Text>
+        <Text size="sm">{t('leave.text')}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onStay}>
-            Stay
+            {t('leave.stay')}
           </Button>
           <Button color="red" onClick={onLeave}>
-            Leave
+            {t('leave.leave')}
           </Button>
         </Group>
       </Stack>

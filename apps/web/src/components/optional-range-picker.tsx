@@ -9,7 +9,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { ActionIcon, Button, Center, Group, Loader, Popover, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendar, IconRestore } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { MAX_RANGE_DAYS } from '@pesan/contracts/records';
+import { localizeMessage } from '../lib/i18n.ts';
 import { datePresets, pickBounds, rangeError, rangeLabel, type DateRange } from './date-range-picker.tsx';
 
 const DateRangeCalendar = lazy(() => import('./date-range-calendar.tsx'));
@@ -33,6 +35,7 @@ export interface OptionalRangePickerProps {
 
 /** Button showing the range (or `emptyText`) that opens the calendar with the presets. */
 export function OptionalRangePicker({ value, onChange, label, emptyText, resettable, id, describedBy, invalid, fullWidth }: OptionalRangePickerProps) {
+  const { t } = useTranslation('common');
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState<[string | null, string | null]>(value ?? [null, null]);
   const [error, setError] = useState<string | null>(null);
@@ -85,12 +88,12 @@ export function OptionalRangePicker({ value, onChange, label, emptyText, resetta
           </Text>
         </Button>
       </Popover.Target>
-      <Popover.Dropdown aria-label="Pick a date range">
+      <Popover.Dropdown aria-label={t('dateRange.dialog')}>
         <Stack gap="xs">
           <Suspense
             fallback={
               <Center h={300} w={360} maw="100%">
-                <Loader size="sm" aria-label="Loading the calendar" />
+                <Loader size="sm" aria-label={t('dateRange.loading')} />
               </Center>
             }
           >
@@ -98,7 +101,7 @@ export function OptionalRangePicker({ value, onChange, label, emptyText, resetta
           </Suspense>
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <Text size="xs" c="gray.7">
-              Pick 1 to {MAX_RANGE_DAYS} days.
+              {t('dateRange.hint', { max: MAX_RANGE_DAYS })}
             </Text>
             {resettable ? (
               <Button
@@ -115,7 +118,7 @@ export function OptionalRangePicker({ value, onChange, label, emptyText, resetta
           </Group>
           {error ? (
             <Text size="sm" c="red.8" role="alert">
-              {error}
+              {localizeMessage(error)}
             </Text>
           ) : null}
         </Stack>
@@ -126,8 +129,8 @@ export function OptionalRangePicker({ value, onChange, label, emptyText, resetta
   return (
     <Group gap={6} wrap="nowrap">
       {picker}
-      <Tooltip label={`Reset to ${emptyText}`} withArrow>
-        <ActionIcon variant="default" size={36} aria-label={`Reset ${label.toLowerCase()} to ${emptyText}`} disabled={!value} onClick={() => onChange(null)}>
+      <Tooltip label={t('dateRange.resetTo', { text: emptyText })} withArrow>
+        <ActionIcon variant="default" size={36} aria-label={t('dateRange.resetAria', { label: label.toLowerCase(), text: emptyText })} disabled={!value} onClick={() => onChange(null)}>
           <IconRestore size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>

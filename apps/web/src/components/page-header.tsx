@@ -1,6 +1,7 @@
 /** Page heading with optional breadcrumbs and actions (console.md §2 breadcrumbs). */
 import type { ReactNode } from 'react';
 import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 export interface Crumb {
@@ -11,8 +12,9 @@ export interface Crumb {
 
 /** Breadcrumb trail in a labelled nav; the current page is marked aria-current. */
 export function AppBreadcrumbs({ items }: { items: Crumb[] }) {
+  const { t } = useTranslation('common');
   return (
-    <nav aria-label="Breadcrumb">
+    <nav aria-label={t('breadcrumb')}>
       <Breadcrumbs separatorMargin={6}>
         {items.map((c) =>
           c.to ? (

@@ -4,17 +4,20 @@
  * side of the active page (three range pages).
  */
 import { Group, Pagination, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import i18n from '../lib/i18n.ts';
+import { formatNumber } from '../lib/format.ts';
 
 /**
  * Range label of one page: `rangeText(1, 10, 23)` -> '1 - 10 of 23', `rangeText(3, 10, 23)` ->
  * '21 - 23 of 23'; an empty list gives '0 - 0 of 0'. `page` is 1-based, `limit` > 0. A count that
- * stopped at its cap (a search counts up to 10,000) reads '1 - 10 of 10,000+'.
+ * stopped at its cap (a search counts up to 10,000) reads '1 - 10 of 10,000+'. In the interface
+ * language ('1 - 10 dari 10.000+'), numbers through formatNumber.
  */
 export function rangeText(page: number, limit: number, total: number, capped = false): string {
-  if (total <= 0) return '0 - 0 of 0';
-  const from = Math.min((page - 1) * limit + 1, total);
-  const to = Math.min(page * limit, total);
-  return capped ? `${from} - ${to} of ${total.toLocaleString('en')}+` : `${from} - ${to} of ${total}`;
+  const [from, to] = total <= 0 ? [0, 0] : [Math.min((page - 1) * limit + 1, total), Math.min(page * limit, total)];
+  const values = { from: formatNumber(from), to: formatNumber(to), total: formatNumber(Math.max(0, total)) };
+  return i18n.t(capped && total > 0 ? 'common:pagination.rangeCapped' : 'common:pagination.range', values);
 }
 
 export interface AppPaginationProps {
@@ -32,6 +35,7 @@ export interface AppPaginationProps {
 
 /** Pager with the range label; renders nothing but the label when there is one page or less. */
 export function AppPagination({ page, limit, total, pages, onChange, hideRange, totalCapped }: AppPaginationProps) {
+  const { t } = useTranslation('common');
   const count = Math.max(1, pages ?? Math.ceil(total / Math.max(1, limit)));
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
@@ -44,10 +48,10 @@ export function AppPagination({ page, limit, total, pages, onChange, hideRange, 
           boundaries={1}
           siblings={1}
           size="sm"
-          aria-label="Pagination"
-          getItemProps={(p) => ({ 'aria-label': `Page ${p}`, 'aria-current': p === page ? 'page' : undefined })}
+          aria-label={t('pagination.label')}
+          getItemProps={(p) => ({ 'aria-label': t('pagination.page', { page: p }), 'aria-current': p === page ? 'page' : undefined })}
           getControlProps={(control) => ({
-            'aria-label': { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' }[control],
+            'aria-label': t(`pagination.${control}`),
           })}
         />
       )}

@@ -1,10 +1,12 @@
 /**
  * Message status badge (console.md §4 "Message status badges … A tooltip shows the reason when
  * present"). Colour from STATUS_COLORS on Mantine's light variant with dark text for contrast; the
- * text is statusLabel() ('in_queue' -> 'In Queue'). With a reason the badge is focusable and the
+ * text is common.json `status.<code>` ('in_queue' -> 'In Queue' / 'Dalam Antrean'; an unknown code
+ * falls back to statusLabel()). With a reason the badge is focusable and the
  * reason shows as a tooltip on hover and focus.
  */
 import { Badge, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { STATUS_COLORS, statusLabel, type MessageStatus } from '@pesan/contracts/statuses';
 
 export interface StatusBadgeProps {
@@ -44,9 +46,10 @@ export function ReasonBadge({ label, color, reason }: { label: string; color: st
 }
 
 export function StatusBadge({ status, reason, templateName }: StatusBadgeProps) {
+  const { t } = useTranslation('common');
   return (
     <Stack gap={2} align="flex-start">
-      <ReasonBadge label={statusLabel(status)} color={STATUS_COLORS[status as MessageStatus] ?? 'gray'} reason={reason} />
+      <ReasonBadge label={t(`status.${status}`, { defaultValue: statusLabel(status) })} color={STATUS_COLORS[status as MessageStatus] ?? 'gray'} reason={reason} />
       {templateName ? (
         <Text size="xs" c="gray.7">
           {templateName}

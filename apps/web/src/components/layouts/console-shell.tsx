@@ -7,6 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { ActionIcon, AppShell, Button, Group, NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBook, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { UiLanguage } from '@pesan/contracts/ui-language';
 import { LanguageSwitch } from './language-switch.tsx';
@@ -71,6 +72,7 @@ export function ConsoleShell({ user, navItems, navLabel, onLogout, onLanguageCha
   const isDesktop = useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`, window.innerWidth >= DESKTOP_MIN_WIDTH, {
     getInitialValueInEffect: false,
   });
+  const { t } = useTranslation('common');
   const [collapsed, toggleCollapsed] = useSidebarCollapsed(isDesktop);
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -84,7 +86,7 @@ export function ConsoleShell({ user, navItems, navLabel, onLogout, onLanguageCha
     >
       <AppShell.Header>
         <a href={`#${MAIN_ID}`} className="pesan-skip-link">
-          Skip to main content
+          {t('shell.skipToMain')}
         </a>
         {isDesktop ? (
           <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
@@ -92,7 +94,7 @@ export function ConsoleShell({ user, navItems, navLabel, onLogout, onLanguageCha
             <Group gap="md" wrap="nowrap">
               <LanguageSwitch onChange={onLanguageChange} />
               <Button component={Link} to="/docs" variant="default" leftSection={<IconBook size={18} />}>
-                API Documentation
+                {t('shell.apiDocumentation')}
               </Button>
               <ShellAccountMenu user={user} onLogout={onLogout} />
             </Group>
@@ -106,12 +108,13 @@ export function ConsoleShell({ user, navItems, navLabel, onLogout, onLanguageCha
         <AppShell.Navbar p="sm" aria-label={navLabel}>
           <AppShell.Section grow component={ScrollArea}>
             {navItems.map((item) => {
+              const label = t(item.labelKey);
               const link = (
                 <NavLink
                   key={item.to + item.label}
                   {...navTarget(item, navigate)}
-                  label={collapsed ? undefined : item.label}
-                  aria-label={collapsed ? item.label : undefined}
+                  label={collapsed ? undefined : label}
+                  aria-label={collapsed ? label : undefined}
                   leftSection={<item.icon size={20} stroke={1.6} />}
                   active={item.isActive(pathname)}
                   aria-current={item.isActive(pathname) ? 'page' : undefined}
@@ -120,7 +123,7 @@ export function ConsoleShell({ user, navItems, navLabel, onLogout, onLanguageCha
                 />
               );
               return collapsed ? (
-                <Tooltip key={item.to + item.label} label={item.label} position="right" withArrow>
+                <Tooltip key={item.to + item.label} label={label} position="right" withArrow>
                   {link}
                 </Tooltip>
               ) : (
@@ -135,7 +138,7 @@ export function ConsoleShell({ user, navItems, navLabel, onLogout, onLanguageCha
                 color="gray.8"
                 size="lg"
                 onClick={toggleCollapsed}
-                aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+                aria-label={collapsed ? t('shell.expandSidebar') : t('shell.collapseSidebar')}
                 aria-expanded={!collapsed}
               >
                 {collapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}

@@ -1,5 +1,6 @@
 /** The Pesan logo, linking to /my-application (console.md §2 Header). */
 import { Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 /** The mark and the word 'Pesan', unlinked (the auth layout shows it above its forms). */
@@ -16,8 +17,9 @@ export function PesanMark({ size = 'md' }: { size?: 'md' | 'lg' }) {
 }
 
 export function ShellLogo({ to = '/my-application' }: { to?: string }) {
+  const { t } = useTranslation('common');
   return (
-    <Link to={to} aria-label="Pesan home" style={{ textDecoration: 'none', color: 'inherit', borderRadius: 6 }}>
+    <Link to={to} aria-label={t('shell.home')} style={{ textDecoration: 'none', color: 'inherit', borderRadius: 6 }}>
       <PesanMark />
     </Link>
   );

@@ -5,6 +5,7 @@
  */
 import { Divider, Drawer, Group, Menu, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBook, IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ShellAvatar } from './shell-avatar.tsx';
 import { MOBILE_PROFILE_LINKS, navTarget, type ShellNavItem } from './shell-nav-items.ts';
@@ -19,16 +20,17 @@ export interface ShellMobileDrawerProps {
 }
 
 export default function ShellMobileDrawer({ opened, onClose: close, user, navItems, onLogout }: ShellMobileDrawerProps) {
+  const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const navigate = useNavigate();
   return (
-    <Drawer opened={opened} onClose={close} position="right" size={320} title="Menu" closeButtonProps={{ 'aria-label': 'Close menu' }}>
-      <Stack gap="xs" component="nav" aria-label="Mobile">
+    <Drawer opened={opened} onClose={close} position="right" size={320} title={t('shell.menu')} closeButtonProps={{ 'aria-label': t('shell.closeMenu') }}>
+      <Stack gap="xs" component="nav" aria-label={t('shell.mobileNav')}>
         {navItems.map((item) => (
           <NavLink
             key={item.to + item.label}
             {...navTarget(item, navigate)}
-            label={item.label}
+            label={t(item.labelKey)}
             leftSection={<item.icon size={18} />}
             active={item.isActive(pathname)}
             variant="filled"
@@ -38,7 +40,7 @@ export default function ShellMobileDrawer({ opened, onClose: close, user, navIte
             }}
           />
         ))}
-        <NavLink component={Link} to="/docs" label="API Documentation" leftSection={<IconBook size={18} />} onClick={close} />
+        <NavLink component={Link} to="/docs" label={t('shell.apiDocumentation')} leftSection={<IconBook size={18} />} onClick={close} />
       </Stack>
       <Divider my="md" />
       <Menu position="bottom-start" width={260} withinPortal>
@@ -61,7 +63,7 @@ export default function ShellMobileDrawer({ opened, onClose: close, user, navIte
         <Menu.Dropdown>
           {MOBILE_PROFILE_LINKS.map((l) => (
             <Menu.Item key={l.to} component={Link} to={l.to} leftSection={<l.icon size={16} />} onClick={close}>
-              {l.label}
+              {t(l.labelKey)}
             </Menu.Item>
           ))}
           <Menu.Divider />
@@ -73,7 +75,7 @@ export default function ShellMobileDrawer({ opened, onClose: close, user, navIte
               onLogout();
             }}
           >
-            Logout
+            {t('shell.logout')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>

@@ -8,6 +8,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { intentPrefetch } from '../intent-prefetch.ts';
 import { ShellLogo } from './shell-logo.tsx';
 import type { ShellNavItem } from './shell-nav-items.ts';
@@ -28,6 +29,7 @@ export function ShellMobileMenu({
   /** The header's language switch, beside the burger. */
   languageSwitch?: ReactNode;
 }) {
+  const { t } = useTranslation('common');
   const [opened, { open, close }] = useDisclosure(false);
   // Mounted from the first tap on.
   const [mounted, setMounted] = useState(false);
@@ -43,7 +45,7 @@ export function ShellMobileMenu({
           setMounted(true);
           open();
         }}
-        aria-label="Open menu"
+        aria-label={t('shell.openMenu')}
         aria-expanded={opened}
         size="sm"
         />

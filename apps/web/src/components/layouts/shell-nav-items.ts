@@ -1,6 +1,7 @@
 /**
  * Navigation of the console shell (console.md §2 Main layout, Profile layout, Header mobile menu).
- * Each item knows which paths make it active.
+ * Each item knows which paths make it active. `label` is the English name; the shell shows
+ * `labelKey` (a common.json key) in the interface language.
  */
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +19,8 @@ import {
 
 export interface ShellNavItem {
   label: string;
+  /** common.json key of the shown name (`nav.…`). */
+  labelKey: string;
   to: string;
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
   /** True when `pathname` belongs to this item. */
@@ -33,11 +36,12 @@ const under = (...prefixes: string[]) => (p: string) => prefixes.some((x) => p =
 
 /** Left sidebar and mobile menu of the main layout. */
 export const MAIN_NAV: readonly ShellNavItem[] = [
-  { label: 'Overview', to: '/dashboard', icon: IconLayoutDashboard, isActive: under('/dashboard') },
-  { label: 'My Application', to: '/my-application', icon: IconApps, isActive: (p) => p === '/' || under('/my-application')(p) },
-  { label: 'Generate Report', to: '/generate-report', icon: IconReportAnalytics, isActive: under('/generate-report') },
+  { label: 'Overview', labelKey: 'nav.overview', to: '/dashboard', icon: IconLayoutDashboard, isActive: under('/dashboard') },
+  { label: 'My Application', labelKey: 'nav.myApplication', to: '/my-application', icon: IconApps, isActive: (p) => p === '/' || under('/my-application')(p) },
+  { label: 'Generate Report', labelKey: 'nav.generateReport', to: '/generate-report', icon: IconReportAnalytics, isActive: under('/generate-report') },
   {
     label: 'Whatsapp Template',
+    labelKey: 'nav.whatsappTemplate',
     to: '/whatsapp-template',
     icon: IconBrandWhatsapp,
     isActive: under('/whatsapp-template', '/new-whatsapp-template'),
@@ -46,16 +50,18 @@ export const MAIN_NAV: readonly ShellNavItem[] = [
 
 /** Side menu of the profile layout. Change Password is reached from Edit Profile. */
 export const PROFILE_NAV: readonly ShellNavItem[] = [
-  { label: 'Back to home', to: '/my-application', icon: IconArrowLeft, isActive: () => false, asButton: true },
+  { label: 'Back to home', labelKey: 'nav.backToHome', to: '/my-application', icon: IconArrowLeft, isActive: () => false, asButton: true },
   {
     label: 'Edit Profile',
+    labelKey: 'nav.editProfile',
     to: '/profile/edit-profile',
     icon: IconUserCircle,
     isActive: under('/profile/edit-profile', '/profile/change-password'),
   },
-  { label: 'Edit Organization', to: '/profile/edit-organization', icon: IconBuilding, isActive: under('/profile/edit-organization') },
+  { label: 'Edit Organization', labelKey: 'nav.editOrganization', to: '/profile/edit-organization', icon: IconBuilding, isActive: under('/profile/edit-organization') },
   {
     label: 'Notification Settings',
+    labelKey: 'nav.notificationSettings',
     to: '/profile/notification-settings',
     icon: IconBell,
     isActive: under('/profile/notification-settings'),
@@ -64,9 +70,9 @@ export const PROFILE_NAV: readonly ShellNavItem[] = [
 
 /** The profile dropdown of the mobile menu (console.md §2 Header). Logout is added by the menu. */
 export const MOBILE_PROFILE_LINKS = [
-  { label: 'Edit Profile', to: '/profile/edit-profile', icon: IconUserCircle },
-  { label: 'Change Password', to: '/profile/change-password', icon: IconLock },
-  { label: 'Edit Organization', to: '/profile/edit-organization', icon: IconBuilding },
+  { label: 'Edit Profile', labelKey: 'nav.editProfile', to: '/profile/edit-profile', icon: IconUserCircle },
+  { label: 'Change Password', labelKey: 'nav.changePassword', to: '/profile/change-password', icon: IconLock },
+  { label: 'Edit Organization', labelKey: 'nav.editOrganization', to: '/profile/edit-organization', icon: IconBuilding },
 ] as const;
 
 /** Width, in px, from which the desktop header and sidebar show (console.md §9: 1024 px). */

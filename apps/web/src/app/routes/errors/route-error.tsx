@@ -6,18 +6,24 @@
  */
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
+import i18n from '../../../lib/i18n.ts';
 
-/** The line shown for `error`: an API error's own message, a route response's status text, or a generic one. */
+/**
+ * The line shown for `error`: an API error's own message, a route response's status text, or a
+ * generic one (in the interface language).
+ */
 export function routeErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
-  if (error instanceof TypeError && /fetch|import/i.test(error.message)) return 'Cannot reach the server. Check your connection and try again.';
-  return 'Something went wrong while loading this page. Please try again.';
+  if (error instanceof TypeError && /fetch|import/i.test(error.message)) return i18n.t('common:errors.network');
+  return i18n.t('common:errorPages.routeError.generic');
 }
 
 export default function RouteError() {
+  const { t } = useTranslation('common');
   const error = useRouteError();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -26,13 +32,13 @@ export default function RouteError() {
       <Stack align="center" gap="md" ta="center" maw={460} role="alert">
         <img src="/logo.svg" alt="" width={48} height={48} />
         <Title order={1} size="h2" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
-          We couldn&apos;t load this page
+          {t('errorPages.routeError.title')}
         </Title>
         <Text c="gray.8">{routeErrorMessage(error)}</Text>
         <Group justify="center">
-          <Button onClick={() => window.location.reload()}>Try again</Button>
+          <Button onClick={() => window.location.reload()}>{t('errorPages.routeError.retry')}</Button>
           <Button component="a" href="/my-application" variant="default">
-            Go to My Application
+            {t('errorPages.routeError.home')}
           </Button>
         </Group>
       </Stack>

@@ -6,13 +6,23 @@
  */
 import { Anchor, Box, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBook, IconBrandWhatsapp, IconChartBar, IconCheck, IconFileAnalytics } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitch } from '../../../components/layouts/language-switch.tsx';
 import { PesanMark } from '../../../components/layouts/shell-logo.tsx';
 import { useApiEvents } from './use-api-events.ts';
 
+/** The promo's lines: icon and common.json key (`authPromo.<key>.title` and `.body`). */
+const FEATURES = [
+  { key: 'usage', icon: IconChartBar },
+  { key: 'reports', icon: IconFileAnalytics },
+  { key: 'templates', icon: IconBrandWhatsapp },
+  { key: 'docs', icon: IconBook },
+] as const;
+
 export default function AuthLayout() {
   useApiEvents();
+  const { t } = useTranslation('common');
   return (
     <Box style={{ display: 'flex', minHeight: '100dvh' }}>
       <Box component="main" style={{ flex: '1 1 50%', display: 'flex', alignItems: 'center', justifyContent: 'center' }} p={{ base: 'md', sm: 'xl' }}>
@@ -26,7 +36,7 @@ export default function AuthLayout() {
       </Box>
       <Box
         component="aside"
-        aria-label="About Dashboard API"
+        aria-label={t('authPromo.label')}
         visibleFrom="md"
         style={{
           flex: '1 1 50%',
@@ -43,25 +53,16 @@ export default function AuthLayout() {
               Pesan
             </Text>
             <Title order={2} c="white" size={40} lh={1.15}>
-              Dashboard API
+              {t('authPromo.title')}
             </Title>
             <Text size="lg" mt="sm" c="blue.0">
-              One console for WhatsApp, SMS, OTP, voice and e-mail messaging.
+              {t('authPromo.lead')}
             </Text>
           </div>
           <List spacing="lg" size="md" center icon={<IconCheck size={0} aria-hidden />}>
-            {[
-              { icon: IconChartBar, title: 'Keep track of API usage and hit rate', body: 'Usage, success rate and failure rate per application and channel on the Overview.' },
-              {
-                icon: IconFileAnalytics,
-                title: 'Create API monitoring reports',
-                body: 'Follow each message to its delivery status, and export CSV or XLSX reports for any date range.',
-              },
-              { icon: IconBrandWhatsapp, title: 'Use WhatsApp templates', body: 'Write WhatsApp message templates, submit them for review and send them from the API.' },
-              { icon: IconBook, title: 'Integrate from the API docs', body: 'Guides with CURL, NodeJS and PHP samples for every channel, readable without signing in.' },
-            ].map((f) => (
+            {FEATURES.map((f) => (
               <List.Item
-                key={f.title}
+                key={f.key}
                 icon={
                   <ThemeIcon size={40} radius="md" color="white" variant="white" c="blue.9" aria-hidden>
                     <f.icon size={22} />
@@ -69,16 +70,16 @@ export default function AuthLayout() {
                 }
               >
                 <Text fw={700} c="white">
-                  {f.title}
+                  {t(`authPromo.${f.key}.title`)}
                 </Text>
                 <Text size="sm" c="blue.0">
-                  {f.body}
+                  {t(`authPromo.${f.key}.body`)}
                 </Text>
               </List.Item>
             ))}
           </List>
           <Anchor component={Link} to="/docs" c="white" fw={700} underline="always">
-            Read the API documentation
+            {t('authPromo.readDocs')}
           </Anchor>
         </Stack>
       </Box>

@@ -5,6 +5,7 @@
  * only for a user who has to accept the terms or when the check failed (issue 10).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MAIN_NAV } from '../../../components/layouts/shell-nav-items.ts';
 import { whenIdle } from '../../../components/when-idle.ts';
 import { useTermsAccepted } from '../../../features/terms/api/check-terms.ts';
@@ -25,10 +26,11 @@ function TermsCheck({ userId }: { userId: string }) {
 }
 
 export default function MainLayout() {
+  const { t } = useTranslation('common');
   const [idle, setIdle] = useState(false);
   useEffect(() => whenIdle(() => setIdle(true)), []);
   return (
-    <SignedInLayout navItems={MAIN_NAV} navLabel="Main">
+    <SignedInLayout navItems={MAIN_NAV} navLabel={t('shell.mainNav')}>
       {(user) => idle && <TermsCheck userId={user.id} />}
     </SignedInLayout>
   );

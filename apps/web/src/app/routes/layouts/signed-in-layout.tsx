@@ -5,6 +5,7 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { ConsoleShell } from '../../../components/layouts/console-shell.tsx';
 import type { ShellNavItem } from '../../../components/layouts/shell-nav-items.ts';
@@ -25,6 +26,7 @@ export interface SignedInLayoutProps {
 
 export function SignedInLayout({ navItems, navLabel, children }: SignedInLayoutProps) {
   useApiEvents();
+  const { t } = useTranslation('common');
   const { data: user } = useSession();
   const onLogout = useShellLogout();
   const saveUser = useUpdateUser();
@@ -34,7 +36,7 @@ export function SignedInLayout({ navItems, navLabel, children }: SignedInLayoutP
   if (!user) {
     return (
       <Center h="100dvh">
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t('shell.loading')} />
       </Center>
     );
   }

@@ -5,7 +5,9 @@
  * pages (`language`, `onLanguageChange`).
  */
 import { Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { DOC_LANGUAGES, DOCS_MESSAGES, type DocLanguage, type DocLanguageSample } from '@pesan/contracts/docs';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import { CodeBlock } from './code-block.tsx';
 import { CopyCodeButton } from './copy-code-button.tsx';
 
@@ -21,17 +23,18 @@ export function orderedSamples(samples: readonly DocLanguageSample[]): DocLangua
 }
 
 export function CodeSamples({ samples, language, onLanguageChange }: CodeSamplesProps) {
+  const { t } = useTranslation('api-docs');
   const ordered = orderedSamples(samples);
   if (ordered.length === 0) return null;
   const active = ordered.find((s) => s.language === language) ?? ordered[0]!;
   return (
     <Stack gap="md" component="section" aria-labelledby="doc-samples-title">
       <Title order={2} size="h4" id="doc-samples-title">
-        Code samples
+        {t('samples.title')}
       </Title>
       <Paper withBorder radius="md" p="sm">
         <Tabs value={active.language} onChange={(v) => v && onLanguageChange(v as DocLanguage)} keepMounted={false}>
-          <Tabs.List aria-label="Sample language">
+          <Tabs.List aria-label={t('samples.languages')}>
             {ordered.map((s) => (
               <Tabs.Tab key={s.language} value={s.language} fw={600}>
                 {s.language}
@@ -42,11 +45,11 @@ export function CodeSamples({ samples, language, onLanguageChange }: CodeSamples
             <Tabs.Panel key={s.language} value={s.language} pt="sm">
               <Group justify="space-between" mb={6} wrap="nowrap">
                 <Text size="sm" fw={600} c="gray.8">
-                  Request
+                  {t('samples.request')}
                 </Text>
-                <CopyCodeButton value={s.request} what={`${s.language} request`} />
+                <CopyCodeButton value={s.request} what={t('samples.requestOf', { language: s.language })} />
               </Group>
-              <CodeBlock code={s.request} label={`${s.language} request`} />
+              <CodeBlock code={s.request} label={t('samples.requestOf', { language: s.language })} />
             </Tabs.Panel>
           ))}
         </Tabs>
@@ -54,11 +57,11 @@ export function CodeSamples({ samples, language, onLanguageChange }: CodeSamples
       <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="doc-response-title">
         <Group justify="space-between" mb={6} wrap="nowrap">
           <Title order={3} size="h5" id="doc-response-title">
-            {DOCS_MESSAGES.responseTitle}
+            {localizeMessage(DOCS_MESSAGES.responseTitle)}
           </Title>
-          <CopyCodeButton value={active.response} what={`${active.language} response`} />
+          <CopyCodeButton value={active.response} what={t('samples.responseOf', { language: active.language })} />
         </Group>
-        <CodeBlock code={active.response} label={`${active.language} response`} maxHeight="min(40vh, 360px)" />
+        <CodeBlock code={active.response} label={t('samples.responseOf', { language: active.language })} maxHeight="min(40vh, 360px)" />
       </Paper>
     </Stack>
   );

@@ -4,6 +4,7 @@
  */
 import { Button, CopyButton, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { COPY_CONFIRM_MS } from '../../../components/copy-value-button.tsx';
 
 export interface CopyCodeButtonProps {
@@ -13,6 +14,7 @@ export interface CopyCodeButtonProps {
 }
 
 export function CopyCodeButton({ value, what }: CopyCodeButtonProps) {
+  const { t } = useTranslation('api-docs');
   return (
     <CopyButton value={value} timeout={COPY_CONFIRM_MS}>
       {({ copied, copy }) => (
@@ -21,12 +23,12 @@ export function CopyCodeButton({ value, what }: CopyCodeButtonProps) {
             size="compact-sm"
             variant="default"
             leftSection={copied ? <IconCheck size={14} color="var(--mantine-color-teal-9)" aria-hidden /> : <IconCopy size={14} aria-hidden />}
-            aria-label={copied ? `Copied ${what}` : `Copy ${what}`}
+            aria-label={copied ? t('copy.copiedWhat', { what }) : t('copy.copyWhat', { what })}
             onClick={copy}
           >
-            {copied ? 'Copied' : 'Copy'}
+            {copied ? t('copy.copied') : t('copy.copy')}
           </Button>
-          <VisuallyHidden role="status">{copied ? `${what} copied` : ''}</VisuallyHidden>
+          <VisuallyHidden role="status">{copied ? t('copy.status', { what }) : ''}</VisuallyHidden>
         </>
       )}
     </CopyButton>

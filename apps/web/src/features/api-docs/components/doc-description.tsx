@@ -4,12 +4,16 @@
  */
 import { useMemo, type MouseEvent } from 'react';
 import { Typography } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { sanitizeDocHtml } from '../utils/sanitize.ts';
 import classes from './docs.module.css';
 
 export function DocDescription({ html }: { html: string }) {
-  const safe = useMemo(() => sanitizeDocHtml(html), [html]);
+  // The HTML is the server's (English); only the names the sanitiser adds follow the language.
+  const { i18n } = useTranslation('api-docs');
+  const lang = i18n.language;
+  const safe = useMemo(() => sanitizeDocHtml(html), [html, lang]);
   const navigate = useNavigate();
   // Clicks bubble up from the links of the HTML; the links stay ordinary links for the keyboard.
   const followDocsLink = (e: MouseEvent<HTMLDivElement>) => {

@@ -5,8 +5,10 @@
  * menu or the server does not know.
  */
 import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DOCS_MESSAGES, type DocLanguage } from '@pesan/contracts/docs';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import { isDocNotFound, useDocDescription } from '../api/get-doc-description.ts';
 import type { DocLocation } from '../utils/menu.ts';
 import { CodeSamples, CodeSamplesSkeleton } from './code-samples.tsx';
@@ -25,6 +27,7 @@ export interface DocPageProps {
 }
 
 export function DocPage({ titleId, location, language, onLanguageChange, firstPagePath }: DocPageProps) {
+  const { t } = useTranslation('api-docs');
   const page = useDocDescription(titleId);
   if (page.isError && isDocNotFound(page.error)) return <DocNotFound firstPagePath={firstPagePath} />;
   const title = page.data?.title ?? location?.child.title;
@@ -50,10 +53,10 @@ export function DocPage({ titleId, location, language, onLanguageChange, firstPa
         {page.data ? (
           <DocDescription html={page.data.description} />
         ) : page.isError ? (
-          <Alert color="red" variant="light" title="This page could not be loaded">
+          <Alert color="red" variant="light" title={t('page.loadFailed')}>
             <Text size="sm">{page.error.message}</Text>
             <Button size="compact-sm" variant="light" color="red.9" mt="xs" onClick={() => void page.refetch()}>
-              Try again
+              {t('site.tryAgain')}
             </Button>
           </Alert>
         ) : (
@@ -75,20 +78,21 @@ export function DocPage({ titleId, location, language, onLanguageChange, firstPa
 
 /** 404 of the docs: the page does not exist (in the menu or on the server). */
 export function DocNotFound({ firstPagePath }: { firstPagePath: string | null }) {
+  const { t } = useTranslation('api-docs');
   return (
     <Stack align="center" gap="md" py={64} ta="center">
       <Text fw={800} size="64px" lh={1} c="gray.7" aria-hidden>
         404
       </Text>
       <Title order={1} size="h2">
-        {DOCS_MESSAGES.notFound}
+        {localizeMessage(DOCS_MESSAGES.notFound)}
       </Title>
       <Text c="gray.8" maw={440}>
-        The link may be old, or the page may have moved. Pick a page from the menu{firstPagePath ? ' or start from the first page.' : '.'}
+        {firstPagePath ? t('page.notFoundTextWithFirst') : t('page.notFoundText')}
       </Text>
       {firstPagePath ? (
         <Button component={Link} to={firstPagePath}>
-          Go to the first page
+          {t('page.goToFirst')}
         </Button>
       ) : null}
     </Stack>

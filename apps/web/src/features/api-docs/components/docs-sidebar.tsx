@@ -7,8 +7,10 @@
  */
 import { Alert, Button, NativeSelect, NavLink, Skeleton, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DOCS_MESSAGES, type ApiVersion, type DocMenuItem } from '@pesan/contracts/docs';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import { groupIcon } from '../utils/group-icon.ts';
 import { docPath, sidebarGroups } from '../utils/menu.ts';
 import classes from './docs.module.css';
@@ -38,12 +40,14 @@ export interface DocsSidebarProps {
 export function DocsSidebar(props: DocsSidebarProps) {
   const { versions, menu, failed, onRetry, versionId, onVersionChange, query, onQueryChange, withTitle = true, asNav = false } = props;
   const loading = !failed && (!versions || !menu);
+  const { t } = useTranslation('api-docs');
   const Root = asNav ? 'nav' : 'div';
+  const heading = localizeMessage(DOCS_MESSAGES.sidebarTitle);
   return (
-    <Root aria-label={asNav ? DOCS_MESSAGES.sidebarTitle : undefined} className={classes.sidebar}>
+    <Root aria-label={asNav ? heading : undefined} className={classes.sidebar}>
       {withTitle && (
         <Title order={2} size="h4">
-          {DOCS_MESSAGES.sidebarTitle}
+          {heading}
         </Title>
       )}
       {loading ? (
@@ -55,24 +59,24 @@ export function DocsSidebar(props: DocsSidebarProps) {
           ))}
         </Stack>
       ) : failed ? (
-        <Alert color="red" variant="light" title="The docs menu could not be loaded">
+        <Alert color="red" variant="light" title={t('sidebar.loadFailed')}>
           <Button size="compact-sm" variant="light" color="red.9" mt="xs" onClick={onRetry}>
-            Try again
+            {t('site.tryAgain')}
           </Button>
         </Alert>
       ) : (
         <>
           <NativeSelect
-            label="API version"
+            label={t('sidebar.version')}
             value={versionId ?? ''}
             onChange={(e) => onVersionChange(e.currentTarget.value)}
-            data={versions!.length ? versions!.map((v) => ({ value: v.id, label: v.version })) : [{ value: '', label: 'No version' }]}
+            data={versions!.length ? versions!.map((v) => ({ value: v.id, label: v.version })) : [{ value: '', label: t('sidebar.noVersion') }]}
             disabled={versions!.length === 0}
           />
           <TextInput
             type="search"
-            aria-label="Search for help"
-            placeholder={DOCS_MESSAGES.searchPlaceholder}
+            aria-label={t('sidebar.search')}
+            placeholder={localizeMessage(DOCS_MESSAGES.searchPlaceholder)}
             leftSection={<IconSearch size={16} aria-hidden />}
             value={query}
             onChange={(e) => onQueryChange(e.currentTarget.value)}
@@ -85,11 +89,12 @@ export function DocsSidebar(props: DocsSidebarProps) {
 }
 
 function SidebarGroups({ menu, versionId, query, currentChildId, isGroupOpen, onToggleGroup, onNavigate }: DocsSidebarProps & { menu: DocMenuItem[] }) {
+  const { t } = useTranslation('api-docs');
   const all = sidebarGroups(menu, versionId);
   if (all.length === 0) {
     return (
       <Text c="gray.7" size="sm" py="sm">
-        {DOCS_MESSAGES.noMenu}
+        {localizeMessage(DOCS_MESSAGES.noMenu)}
       </Text>
     );
   }
@@ -98,10 +103,10 @@ function SidebarGroups({ menu, versionId, query, currentChildId, isGroupOpen, on
   const found = groups.reduce((n, g) => n + g.children.length, 0);
   return (
     <>
-      <VisuallyHidden role="status">{searching ? `${found} ${found === 1 ? 'page' : 'pages'} found` : ''}</VisuallyHidden>
+      <VisuallyHidden role="status">{searching ? t('sidebar.found', { count: found }) : ''}</VisuallyHidden>
       {groups.length === 0 ? (
         <Text c="gray.7" size="sm" py="sm">
-          No page title matches “{query.trim()}”.
+          {t('sidebar.noMatch', { query: query.trim() })}
         </Text>
       ) : (
         <ul className={classes.groups}>

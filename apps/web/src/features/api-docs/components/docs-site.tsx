@@ -1,8 +1,10 @@
 /**
  * The docs site (console.md §2 Docs layout, §6: no guard, signed in or not): its own layout, not the
- * console's. A header (the logo, the API reference, the console), the sidebar (DocsSidebar) beside
- * the page from 1024 px and in a drawer behind a burger below, and the page (DocPage). /docs opens
- * the first page of the chosen version; an unknown page shows the docs' 404.
+ * console's. A header (the logo, the API reference, the language switch, the console), the sidebar
+ * (DocsSidebar) beside the page from 1024 px and in a drawer behind a burger below, and the page
+ * (DocPage). /docs opens the first page of the chosen version; an unknown page shows the docs' 404.
+ * The site's chrome follows the interface language; the pages' content (from the server) and the
+ * code samples stay as written.
  *
  * The chosen version is the first one (by createdAt) until a page of another version is opened or
  * another version is picked; picking one opens the same page in it (same group and page titles) or
@@ -12,10 +14,13 @@ import { useEffect, useState } from 'react';
 import { Alert, Anchor, AppShell, Burger, Button, Drawer, Group, ScrollArea, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DOC_LANGUAGES, DOCS_MESSAGES, type DocLanguage } from '@pesan/contracts/docs';
+import { LanguageSwitch } from '../../../components/layouts/language-switch.tsx';
 import { ShellLogo } from '../../../components/layouts/shell-logo.tsx';
 import { useRouteFocus } from '../../../components/layouts/use-route-focus.ts';
+import { localizeMessage } from '../../../lib/i18n.ts';
 import { useApiVersions } from '../api/get-api-versions.ts';
 import { useDocMenu } from '../api/get-doc-menu.ts';
 import { docPath, findDocPage, firstDocPage, pageInVersion } from '../utils/menu.ts';
@@ -25,7 +30,6 @@ import { DocsSidebar } from './docs-sidebar.tsx';
 /** Width, in px, from which the sidebar shows beside the page (console.md §9: 1024 px). */
 export const DOCS_DESKTOP_MIN_WIDTH = 1024;
 const MAIN_ID = 'docs-main';
-const SITE_TITLE = 'Pesan API Docs';
 
 /** Focuses the page's heading (or the page), once the drawer that had the focus is gone. */
 function focusHeading() {
@@ -67,6 +71,9 @@ function useOpenGroups(query: string) {
 }
 
 export function DocsSite({ parentId, childId, unknownPath = false }: DocsSiteProps) {
+  const { t } = useTranslation('api-docs');
+  const siteTitle = t('site.title');
+  const docsTitle = localizeMessage(DOCS_MESSAGES.sidebarTitle);
   const versions = useApiVersions();
   const menu = useDocMenu();
   const navigate = useNavigate();
@@ -107,8 +114,8 @@ export function DocsSite({ parentId, childId, unknownPath = false }: DocsSitePro
   }, []);
   const title = current?.child.title;
   useEffect(() => {
-    document.title = title ? `${title} · ${SITE_TITLE}` : SITE_TITLE;
-  }, [title]);
+    document.title = title ? `${title} · ${siteTitle}` : siteTitle;
+  }, [title, siteTitle]);
 
   const changeVersion = (id: string) => {
     setChosenVersion(id);
@@ -158,10 +165,10 @@ export function DocsSite({ parentId, childId, unknownPath = false }: DocsSitePro
       );
   } else if (failed) {
     content = (
-      <Alert color="red" variant="light" title="The API docs could not be loaded" maw={560}>
-        <Text size="sm">Check your connection and try again.</Text>
+      <Alert color="red" variant="light" title={t('site.loadFailed')} maw={560}>
+        <Text size="sm">{t('site.checkConnection')}</Text>
         <Button size="compact-sm" variant="light" color="red.9" mt="xs" onClick={retry}>
-          Try again
+          {t('site.tryAgain')}
         </Button>
       </Alert>
     );
@@ -169,18 +176,18 @@ export function DocsSite({ parentId, childId, unknownPath = false }: DocsSitePro
     content = (
       <Stack gap="xs" py="xl">
         <Text component="h1" fw={700} size="xl">
-          {DOCS_MESSAGES.sidebarTitle}
+          {docsTitle}
         </Text>
-        <Text c="gray.8">There are no documentation pages for this API version yet. The API reference lists every call.</Text>
+        <Text c="gray.8">{t('site.noPages')}</Text>
         <Button component="a" href="/api/reference" w="fit-content" rightSection={<IconArrowRight size={16} aria-hidden />}>
-          Open the API reference
+          {t('site.openReference')}
         </Button>
       </Stack>
     );
   } else {
     content = (
       <Stack gap="sm" aria-busy>
-        <VisuallyHidden role="status">Loading the API docs</VisuallyHidden>
+        <VisuallyHidden role="status">{t('site.loading')}</VisuallyHidden>
         <Skeleton height={14} width={120} />
         <Skeleton height={32} width="50%" />
         <Skeleton height={12} mt="md" />
@@ -193,7 +200,7 @@ export function DocsSite({ parentId, childId, unknownPath = false }: DocsSitePro
     <AppShell header={{ height: 60 }} navbar={isDesktop ? { width: 288, breakpoint: 0 } : undefined} padding={isDesktop ? 'xl' : 'md'}>
       <AppShell.Header>
         <a href={`#${MAIN_ID}`} className="pesan-skip-link">
-          Skip to main content
+          {t('common:shell.skipToMain')}
         </a>
         <Group h="100%" px={isDesktop ? 'lg' : 'md'} justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
@@ -204,7 +211,7 @@ export function DocsSite({ parentId, childId, unknownPath = false }: DocsSitePro
                   setReturnFocus(true);
                   setDrawerOpened(true);
                 }}
-                aria-label="Open the docs menu"
+                aria-label={t('site.openMenu')}
                 aria-expanded={drawerOpened}
                 size="sm"
               />
@@ -212,25 +219,26 @@ export function DocsSite({ parentId, childId, unknownPath = false }: DocsSitePro
             <ShellLogo />
             {isDesktop && (
               <Text fw={600} c="gray.7" size="sm">
-                Docs
+                {t('site.docs')}
               </Text>
             )}
           </Group>
           <Group gap="xs" wrap="nowrap">
             {isDesktop && (
               <Anchor href="/api/reference" c="gray.8" fw={600} size="sm" px="sm">
-                API reference
+                {t('site.apiReference')}
               </Anchor>
             )}
+            <LanguageSwitch />
             <Button component={Link} to="/my-application" variant="default" size={isDesktop ? 'sm' : 'xs'}>
-              Console
+              {t('site.console')}
             </Button>
           </Group>
         </Group>
       </AppShell.Header>
 
       {isDesktop ? (
-        <AppShell.Navbar p="md" aria-label={DOCS_MESSAGES.sidebarTitle}>
+        <AppShell.Navbar p="md" aria-label={docsTitle}>
           <AppShell.Section grow component={ScrollArea} type="auto" offsetScrollbars>
             {sidebar(false)}
           </AppShell.Section>
@@ -242,13 +250,13 @@ export function DocsSite({ parentId, childId, unknownPath = false }: DocsSitePro
           returnFocus={returnFocus}
           // After a page link (also the current page's) the page's heading has the focus, not <body>.
           onExitTransitionEnd={() => !returnFocus && window.setTimeout(focusHeading, 0)}
-          title={DOCS_MESSAGES.sidebarTitle}
+          title={docsTitle}
           size={320}
-          closeButtonProps={{ 'aria-label': 'Close the docs menu' }}
+          closeButtonProps={{ 'aria-label': t('site.closeMenu') }}
         >
           {sidebar(true)}
           <Anchor href="/api/reference" c="gray.8" fw={600} size="sm" display="block" mt="lg">
-            API reference
+            {t('site.apiReference')}
           </Anchor>
         </Drawer>
       )}

@@ -3,9 +3,11 @@
  * sanitises too; the site never trusts it): no script, no event handler, no javascript: URL, no
  * form, no style sheet. Then made readable at 375 px: code blocks and tables scroll inside a region
  * a keyboard can reach (axe scrollable-region-focusable), links leaving the site open in a new tab
- * without a handle on this one, and images load lazily.
+ * without a handle on this one, and images load lazily. A table without a caption is named 'Table'
+ * in the interface language.
  */
 import DOMPurify from 'dompurify';
+import i18n from '../../../lib/i18n.ts';
 
 type Purifier = ReturnType<typeof DOMPurify>;
 type PageWindow = Window & typeof globalThis;
@@ -53,7 +55,7 @@ export function sanitizeDocHtml(html: string, win: PageWindow = window): string 
     wrap.className = 'pesan-doc-table';
     wrap.setAttribute('tabindex', '0');
     wrap.setAttribute('role', 'region');
-    wrap.setAttribute('aria-label', table.querySelector('caption')?.textContent?.trim() || 'Table');
+    wrap.setAttribute('aria-label', table.querySelector('caption')?.textContent?.trim() || i18n.t('api-docs:page.table'));
     table.replaceWith(wrap);
     wrap.appendChild(table);
   });
