@@ -199,7 +199,7 @@ describe('Template preview in Indonesian', () => {
     expect(screen.getByText('Gambar')).toBeTruthy();
     expect(screen.getByText('Teks body')).toBeTruthy();
     const list = screen.getByRole('list', { name: 'Tombol' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Kunjungi situs web', 'Yes please', 'Lihat semua opsi']);
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Kunjungi Situs Web', 'Yes please', 'Lihat semua opsi']);
   });
 });
 
