@@ -17,7 +17,8 @@ import type { AppContext } from './context.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
 import { completeOpenApi, consoleOpenApi, publicOpenApi, type OpenApiDoc } from './plugins/openapi.ts';
 import { registerApiReference } from './plugins/api-reference.ts';
-import { envelope, registerErrorHandler } from './plugins/error-handler.ts';
+import { envelope, registerAnswerLanguage, registerErrorHandler } from './plugins/error-handler.ts';
+import { RESOURCE_NAMES, SERVER_MESSAGES } from '@pesan/contracts/server-messages';
 import { registerSession } from './plugins/session.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -94,7 +95,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     // Router-level problems (an over-long or badly encoded path) answer with the envelope too.
     frameworkErrors: (err, request, reply) => {
       const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      const body = tooLong ? envelope('not_found', 'Resource not found', request.id) : envelope('invalid_request', 'The request path is not valid', request.id);
+      const body = tooLong ? envelope('not_found', SERVER_MESSAGES.notFound(RESOURCE_NAMES.resource), request.id) : envelope('invalid_request', SERVER_MESSAGES.pathInvalid, request.id);
       return (reply as FastifyReply).code(tooLong ? 404 : 400).header('X-Request-Id', request.id).send(body);
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -182,6 +183,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorate('afterAnswer', afterAnswer);
   app.addHook('onClose', () => afterAnswer.drain());
   registerErrorHandler(app);
+  registerAnswerLanguage(app);
   registerCsrfGuard(app, ctx.config.publicOrigin);
   registerSession(app, ctx.database.db);
   // Operational routes (ARCHITECTURE.md §9), hidden from the OpenAPI document; metrics count every
@@ -221,7 +223,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     if (serveWeb && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/v1/') && !path.startsWith('/assets/')) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send(envelope('not_found', `No route ${request.method} ${path}`, request.id));
+    return reply.status(404).send(envelope('not_found', SERVER_MESSAGES.noRoute(request.method, path), request.id));
   });
   return app;
 }
@@ -240,6 +242,6 @@ export async function buildOpsApp(ctx: AppContext, opts: BuildOptions = {}): Pro
   registerErrorHandler(app);
   registerMetrics(app, ctx);
   registerHealth(app, ctx);
-  app.setNotFoundHandler((request, reply) => reply.status(404).send(envelope('not_found', `No route ${request.method} ${request.url.split('?')[0]}`, request.id)));
+  app.setNotFoundHandler((request, reply) => reply.status(404).send(envelope('not_found', SERVER_MESSAGES.noRoute(request.method, request.url.split('?')[0]!), request.id)));
   return app;
 }

@@ -26,7 +26,7 @@ describe('mailer', () => {
 
   it('sends through SMTP with a text and an HTML part', async () => {
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Pesan <no-reply@pesan.test>', dataDir: '/nonexistent' });
-    await mailer.send(verificationMail('rina@example.com', 'Rina <b>', 'http://localhost:3000/auth/email_verification/tok123'));
+    await mailer.send(verificationMail('rina@example.com', 'Rina <b>', 'http://localhost:3000/auth/email_verification/tok123', 'en'));
     const last = received.at(-1)!;
     expect(last.from).toBe('no-reply@pesan.test');
     expect(last.to).toEqual(['rina@example.com']);
@@ -49,7 +49,7 @@ describe('mailer', () => {
     try {
       const lines: string[] = [];
       const mailer = createMailer({ from: 'Pesan <no-reply@localhost>', dataDir, logLinks: true, log: (l) => lines.push(l) });
-      await mailer.send(verificationMail('budi@example.com', 'Budi', 'http://localhost:3000/auth/email_verification/abc'));
+      await mailer.send(verificationMail('budi@example.com', 'Budi', 'http://localhost:3000/auth/email_verification/abc', 'en'));
       const files = readdirSync(join(dataDir, 'mail'));
       expect(files).toHaveLength(1);
       expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z-[a-f0-9]{8}\.eml$/);
@@ -73,7 +73,7 @@ describe('mailer', () => {
     try {
       const lines: string[] = [];
       const mailer = createMailer({ from: 'Pesan <no-reply@localhost>', dataDir, logLinks: false, log: (l) => lines.push(l) });
-      await mailer.send(verificationMail('budi@example.com', 'Budi', 'http://localhost:3000/auth/email_verification/secret-token'));
+      await mailer.send(verificationMail('budi@example.com', 'Budi', 'http://localhost:3000/auth/email_verification/secret-token', 'en'));
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain('budi@example.com');
       expect(lines[0]).not.toContain('secret-token');

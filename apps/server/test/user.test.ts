@@ -105,7 +105,8 @@ describe('user API', () => {
     expect((await put(user.id, { fullName: 'Same' }, cookie)).json().data.language).toBe('id');
     const refused = await put(user.id, { fullName: 'Same', language: 'fr' }, cookie);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error.message).toBe('Language must be en or id');
+    // The user's saved language is now 'id', so the answer is Indonesian (ARCHITECTURE.md §10).
+    expect(refused.json().error.message).toBe('Bahasa harus en atau id');
     expect((await row(user.id)).language).toBe('id');
     expect((await put(user.id, { fullName: 'Same', language: null }, cookie)).json().data.language).toBeNull();
     expect((await row(user.id)).language).toBeNull();

@@ -30,6 +30,9 @@ describe('Indonesian everywhere', () => {
     await server?.stop();
   });
 
+  /** Names the demo data gave (applications, reports): data, not interface text. */
+  const data: string[] = [];
+
   /** Waits for the page to settle, then returns its English texts and clipped texts (and a screenshot). */
   async function check(page: Page, name: string) {
     await page.waitForLoadState('networkidle');
@@ -37,7 +40,7 @@ describe('Indonesian everywhere', () => {
     await page.waitForFunction(() => !document.querySelector('.mantine-Skeleton-root, [aria-busy="true"]'), undefined, { timeout: 15_000 }).catch(() => undefined);
     expect(await page.evaluate(() => document.documentElement.lang), `${name}: <html lang>`).toBe('id');
     if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-    return { name, english: await englishOnPage(page, english), clipped: await clippedTexts(page) };
+    return { name, english: await englishOnPage(page, english, data), clipped: await clippedTexts(page) };
   }
 
   it('anonymous pages follow the browser language', async () => {
@@ -96,6 +99,11 @@ describe('Indonesian everywhere', () => {
         results.push(await check(page, name));
       };
       await visit('my-application', '/my-application');
+      // Same-origin fetch from the page (the console's own session and origin).
+      const apps = await page.evaluate(() =>
+        fetch('/api/application/list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ channel_id: [], search: '', page: 1, limit: 100 }) }).then((r) => r.json()),
+      );
+      data.push(...(apps as { data: { name: string }[] }).data.map((a) => a.name));
       const detail = await page.locator('a[href*="/my-application/detail/"]').first().getAttribute('href');
       await visit('create-application', '/my-application/create-application');
       await visit('application-detail', detail!);
@@ -109,9 +117,10 @@ describe('Indonesian everywhere', () => {
       await visit('generate-report', '/generate-report');
       const list = page.waitForResponse((r) => r.url().endsWith('/api/wa/template/list') && r.ok());
       await visit('whatsapp-template', '/whatsapp-template');
-      const rows = ((await (await list).json()) as { data: { data?: { _id: string }[] } | { _id: string }[] }).data;
-      const first = Array.isArray(rows) ? rows[0] : rows.data?.[0];
-      await visit('whatsapp-template-edit', `/whatsapp-template/edit/${first!._id}`);
+      // An editable one (a Rejected template shows Meta's reason and the editor's every section).
+      const docs = ((await (await list).json()) as { data: { docs: { _id: string; status: string }[] } }).data.docs;
+      const editable = docs.find((d) => d.status === 'REJECTED') ?? docs.find((d) => d.status === 'DRAFT');
+      await visit('whatsapp-template-edit', `/whatsapp-template/edit/${editable!._id}`);
       await visit('edit-profile', '/profile/edit-profile');
       await visit('edit-organization', '/profile/edit-organization');
       await visit('change-password', '/profile/change-password');

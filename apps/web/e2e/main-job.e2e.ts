@@ -1,5 +1,5 @@
 /**
- * Issue "The main job, end to end": sign up (with the verification link from the captured e-mail),
+ * Issue "The main job, end to end", walked in English and in Indonesian (issue 15): sign up (with the verification link from the captured e-mail),
  * sign in, create the organization, create an application, generate a token on the detail page,
  * send on every channel over HTTP with the downloaded token, and watch Monitoring reach the final
  * statuses — driven by visible labels, with an axe scan of every page visited.
@@ -9,12 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { parseTokenFile } from '@pesan/contracts/token-file';
 import { launchBrowser, seriousA11yViolations } from './support/browser.ts';
+import { texts } from './support/texts.ts';
 import { startServer, waitForMailLink, type RunningServer } from './support/server.ts';
 
 const EMAIL = 'rina@example.com';
 const PASSWORD = 'Str0ng#Pass';
 
-describe('main job in the browser', () => {
+describe.each(['en', 'id'] as const)('main job in the browser (%s)', (lang) => {
+  /** The text the page shows in `lang` for an English text (support/texts.ts). */
+  const T = texts(lang);
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
@@ -28,7 +31,8 @@ describe('main job in the browser', () => {
   beforeAll(async () => {
     server = await startServer({ DEMO_DATA: 'false' });
     browser = await launchBrowser();
-    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1366, height: 900 } });
+    // The browser's language picks the console's (ARCHITECTURE.md §10).
+    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1366, height: 900 }, locale: lang === 'id' ? 'id-ID' : 'en-US' });
     page = await context.newPage();
   });
   afterAll(async () => {
@@ -38,60 +42,60 @@ describe('main job in the browser', () => {
 
   it('signs up, verifies, signs in and creates the organization', async () => {
     await page.goto(`${server.url}/auth/login`);
-    await expect(page.getByRole('button', { name: 'Login' }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: T('Login') }).isDisabled()).resolves.toBe(true);
     await scan('login');
-    await page.getByRole('link', { name: 'Sign up' }).click();
-    await page.getByLabel('Full Name').fill('Rina Wijaya');
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Phone Number').fill('081234567890');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Password Confirmation').fill(PASSWORD);
+    await page.getByRole('link', { name: T('Sign up') }).click();
+    await page.getByLabel(T('Full Name')).fill('Rina Wijaya');
+    await page.getByLabel(T('Email')).fill(EMAIL);
+    await page.getByLabel(T('Phone Number')).fill('081234567890');
+    await page.getByLabel(T('Password'), { exact: true }).fill(PASSWORD);
+    await page.getByLabel(T('Password Confirmation')).fill(PASSWORD);
     await scan('register');
-    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('button', { name: T('Register') }).click();
     const link = await waitForMailLink(server.dataDir, EMAIL, /(https?:\/\/\S+\/auth\/email_verification\/[A-Za-z0-9_-]+)/);
     await page.goto(link);
     // The verification link signs in; a user without an organization lands on the organization form.
-    await page.getByLabel('Business Unit Name').waitFor();
+    await page.getByLabel(T('Business Unit Name')).waitFor();
     await scan('company-data-first');
-    await page.getByLabel('Business Unit Name').fill('Toko Rina');
-    await page.getByLabel('Business Phone').fill('0215550101');
-    await page.getByLabel('Address').fill('Jl. Sudirman 1, Jakarta');
-    await page.getByLabel('Website').fill('tokorina.id');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByLabel(T('Business Unit Name')).fill('Toko Rina');
+    await page.getByLabel(T('Business Phone')).fill('0215550101');
+    await page.getByLabel(T('Address')).fill('Jl. Sudirman 1, Jakarta');
+    await page.getByLabel(T('Website')).fill('tokorina.id');
+    await page.getByRole('button', { name: T('Submit') }).click();
     // The session ends; the login page shows the success message with the e-mail filled in.
     await page.waitForURL(/\/auth\/login$/);
-    await page.getByText('Your organization has been created. Please sign in again to continue.').waitFor();
-    expect(await page.getByLabel('Email').inputValue()).toBe(EMAIL);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText(T('Your organization has been created. Please sign in again to continue.')).waitFor();
+    expect(await page.getByLabel(T('Email')).inputValue()).toBe(EMAIL);
+    await page.getByLabel(T('Password'), { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: T('Login') }).click();
     await page.waitForURL(/\/my-application$/);
-    await page.getByText("Oops, you don't have any application").waitFor();
+    await page.getByText(T("Oops, you don't have any application")).waitFor();
   });
 
   it('accepts the terms when asked', async () => {
     const dialog = page.getByRole('dialog', { name: /Syarat dan Ketentuan/ });
     await dialog.waitFor();
     await scan('terms');
-    await expect(dialog.getByRole('button', { name: 'Confirm' }).isDisabled()).resolves.toBe(true);
+    await expect(dialog.getByRole('button', { name: T('Confirm') }).isDisabled()).resolves.toBe(true);
     await dialog.getByRole('checkbox', { name: /Wajib/ }).check();
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('Terms of Conditions Submitted').waitFor();
+    await dialog.getByRole('button', { name: T('Confirm') }).click();
+    await page.getByText(T('Terms of Conditions Submitted')).waitFor();
     await scan('my-application-empty');
   });
 
   let appId = '';
   it('creates an application and downloads its key file', async () => {
-    await page.getByRole('link', { name: 'Create Application' }).first().click();
-    await page.getByRole('button', { name: 'Create Application' }).click();
-    await page.getByText('Application name is required').waitFor();
-    await page.getByText('Must be at least 1 channel').waitFor();
+    await page.getByRole('link', { name: T('Create Application') }).first().click();
+    await page.getByRole('button', { name: T('Create Application') }).click();
+    await page.getByText(T('Application name is required')).waitFor();
+    await page.getByText(T('Must be at least 1 channel')).waitFor();
     await scan('create-application');
-    await page.getByLabel('Application Name').fill('Toko Rina Notifications');
+    await page.getByLabel(T('Application Name')).fill('Toko Rina Notifications');
     for (const label of ['WhatsApp', 'SMS', 'SMS OTP', 'Call', 'Voice OTP', 'Email']) {
       await page.getByRole('checkbox', { name: label, exact: true }).check();
     }
     const downloadPromise = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Create Application' }).click();
+    await page.getByRole('button', { name: T('Create Application') }).click();
     const download = await downloadPromise;
     appId = download.suggestedFilename().replace(/\.txt$/, '');
     expect(appId).toMatch(/^[0-9a-f-]{36}$/);
@@ -106,30 +110,30 @@ describe('main job in the browser', () => {
   const tokens: Record<string, string> = {};
   it('generates a token per channel on the detail page', async () => {
     await page.goto(`${server.url}/my-application/detail/${appId}`);
-    await page.getByRole('button', { name: 'Generate' }).waitFor();
-    await expect(page.getByRole('button', { name: 'Generate' }).isDisabled()).resolves.toBe(true);
+    await page.getByRole('button', { name: T('Generate') }).waitFor();
+    await expect(page.getByRole('button', { name: T('Generate') }).isDisabled()).resolves.toBe(true);
     // The operator has not connected a WhatsApp sender to this new application yet (issue 8).
-    await page.getByText('WhatsApp sender: not connected yet.', { exact: false }).waitFor();
+    await page.getByText(T.byKey('applications:summary.whatsappNotConnected'), { exact: false }).waitFor();
     await scan('detail');
     const pickerLabels: Record<string, string> = {
       whatsapp: 'WhatsApp (V3)', sms: 'SMS Reguler (V2)', sms_otp: 'SMS OTP (V2)', call: 'Call (V2)', voice_otp: 'Voice OTP (V2)', email: 'Email (V2)',
     };
     for (const [channel, label] of Object.entries(pickerLabels)) {
-      await page.getByLabel('Channel', { exact: true }).click();
+      await page.getByLabel(T('Channel'), { exact: true }).click();
       await page.getByRole('option', { name: label }).click();
-      await page.getByRole('button', { name: 'Generate' }).click();
-      const modal = page.getByRole('dialog', { name: `Generate Key for ${label}?` });
-      await modal.getByText('Save the downloaded file with the JWT and private key somewhere safe. The keys will not be shown again.').waitFor();
+      await page.getByRole('button', { name: T('Generate') }).click();
+      const modal = page.getByRole('dialog', { name: T(`Generate Key for ${label}?`) });
+      await modal.getByText(T('Save the downloaded file with the JWT and private key somewhere safe. The keys will not be shown again.')).waitFor();
       const downloadPromise = page.waitForEvent('download');
-      await modal.getByRole('button', { name: 'Generate Key' }).click();
+      await modal.getByRole('button', { name: T('Generate Key') }).click();
       const download = await downloadPromise;
       expect(download.suggestedFilename()).toBe(`${appId}.txt`);
       const [entry] = parseTokenFile(await readFile((await download.path())!, 'utf8'));
       expect(entry!.channel).toBe(channel);
       tokens[channel] = entry!.accessToken;
     }
-    await page.getByText('Success Generate Token').first().waitFor();
-    expect(await page.getByText('Active', { exact: true }).count()).toBe(6);
+    await page.getByText(T('Success Generate Token')).first().waitFor();
+    expect(await page.getByText(T('Active'), { exact: true }).count()).toBe(6);
   });
 
   it('sends on every channel and watches Monitoring reach the final statuses', async () => {
@@ -151,35 +155,35 @@ describe('main job in the browser', () => {
     await send('/v1/email/messages', 'email', { to: 'buyer+open@example.com', subject: 'Receipt', text: 'Thanks!' });
 
     await page.goto(`${server.url}/my-application/detail-transaction/${appId}`);
-    await page.getByLabel('Channel', { exact: true }).click();
+    await page.getByLabel(T('Channel'), { exact: true }).click();
     await page.getByRole('option', { name: 'SMS', exact: true }).click();
-    await page.getByRole('columnheader', { name: 'Message ID' }).waitFor();
+    await page.getByRole('columnheader', { name: T('Message ID') }).waitFor();
     const deadline = Date.now() + 30_000;
     for (;;) {
-      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.getByRole('button', { name: T('Refresh') }).click();
       await page.waitForLoadState('networkidle');
       const okRow = page.getByRole('row').filter({ hasText: sms.id });
       const badRow = page.getByRole('row').filter({ hasText: failed.id });
       const okText = (await okRow.count()) ? await okRow.innerText() : '';
       const badText = (await badRow.count()) ? await badRow.innerText() : '';
-      if (okText.includes('Delivered') && badText.includes('Failed')) break;
+      if (okText.includes(T('Delivered', 'common')) && badText.includes(T('Failed', 'common'))) break;
       if (Date.now() > deadline) throw new Error(`Monitoring did not reach final statuses: ${okText} | ${badText}`);
       await page.waitForTimeout(500);
     }
     await expect(page.getByRole('row').filter({ hasText: sms.id }).innerText()).resolves.toContain('+6281234567890');
-    await page.getByText(/1 - 2 of 2/).waitFor();
+    await page.getByText(T.byKey('common:pagination.range', { from: 1, to: 2, total: 2 })).waitFor();
     await scan('monitoring');
 
     for (const [label, final] of [
       ['Whatsapp', 'Read'], ['Email', 'Opened'], ['Voice', 'Answered'], ['Voice OTP', 'Success'], ['SMS OTP', 'Delivered'],
     ] as const) {
-      await page.getByLabel('Channel', { exact: true }).click();
+      await page.getByLabel(T('Channel'), { exact: true }).click();
       await page.getByRole('option', { name: label, exact: true }).click();
       const until = Date.now() + 30_000;
       for (;;) {
-        await page.getByRole('button', { name: 'Refresh' }).click();
+        await page.getByRole('button', { name: T('Refresh') }).click();
         await page.waitForLoadState('networkidle');
-        const rows = page.getByRole('row').filter({ hasText: final });
+        const rows = page.getByRole('row').filter({ hasText: T(final, 'common') });
         if ((await rows.count()) === 1) break;
         if (Date.now() > until) throw new Error(`${label} did not reach ${final}`);
         await page.waitForTimeout(500);

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { CHANNEL_IDS, channelIdSchema, type ChannelId } from './channels.ts';
-import { tooLongMessage } from './zod-messages.ts';
+import { tooLongMessage, ZOD_MESSAGES } from './zod-messages.ts';
+import { VALIDATION_MESSAGES } from './server-messages.ts';
 
 export const APPLICATION_MESSAGES = {
   nameRequired: 'Application name is required',
@@ -17,6 +18,7 @@ export const APPLICATION_MESSAGES = {
   deleteSuccessTitle: 'Application deleted',
   deleteSuccessMessage: (name: string) => `${name} has been deleted. Its tokens no longer work.`,
   organizationRequired: 'Create your organization first',
+  channelDuplicate: 'Each channel may appear once',
 } as const;
 
 /** Page size of lists (console.md §9). */
@@ -51,7 +53,7 @@ export const createApplicationSchema = z.object({
   channels: z
     .array(applicationChannelSchema, { error: APPLICATION_MESSAGES.channelRequired })
     .min(1, APPLICATION_MESSAGES.channelRequired)
-    .refine((cs) => new Set(cs.map((c) => c.channel)).size === cs.length, 'Each channel may appear once'),
+    .refine((cs) => new Set(cs.map((c) => c.channel)).size === cs.length, APPLICATION_MESSAGES.channelDuplicate),
   requireSignature: z.boolean().optional(),
 });
 export type CreateApplicationInput = z.infer<typeof createApplicationSchema>;
@@ -65,7 +67,7 @@ export const updateApplicationSchema = z.object({
 export const listApplicationsSchema = z.object({
   channel_id: z.array(channelIdSchema).default([]),
   search: z.string().trim().max(100, tooLongMessage('Search', 100)).default(''),
-  page: z.coerce.number().int().min(1).max(MAX_PAGE, `page must be at most ${MAX_PAGE}`).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE, VALIDATION_MESSAGES.pageTooLarge(MAX_PAGE)).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
 });
 export type ListApplicationsInput = z.infer<typeof listApplicationsSchema>;
@@ -118,6 +120,8 @@ export const TOKEN_MESSAGES = {
   failureMessage: 'There was a problem connecting to our server. Try generating key again in a few minutes.',
   warning: 'Save the downloaded file with the JWT and private key somewhere safe. The keys will not be shown again.',
   channelNotInApplication: 'This channel is not enabled for the application',
+  /** 429 of the token generation limit; `after` is the wait as the rate limiter writes it ('1 minute'). */
+  tooManyTokens: (after: string) => `Too many access tokens generated. Please try again in ${after}.`,
 } as const;
 
 export const generateTokenSchema = z.object({ channel: channelIdSchema });
@@ -187,7 +191,7 @@ export type UpdateApplicationInput = z.infer<typeof updateApplicationSchema>;
 
 /** `POST /api/auth/rsa/generate-token` body: the application id (console.md §7). */
 export const rsaGenerateTokenSchema = z.object({
-  application: z.string({ error: 'application is required' }).trim().min(1, 'application is required'),
+  application: z.string({ error: ZOD_MESSAGES.required('application') }).trim().min(1, ZOD_MESSAGES.required('application')),
 });
 
 /**

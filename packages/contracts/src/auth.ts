@@ -34,6 +34,18 @@ export const AUTH_MESSAGES = {
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
   termsSubmitted: 'Terms of Conditions Submitted',
   termsVersionInvalid: 'Unknown terms version',
+  languageInvalid: 'Language must be en or id',
+  /** The answer to a locked sign-in: see tooManyAttemptsMessage. */
+  tooManyAttempts: (retryAfterSeconds: number) => tooManyAttemptsMessage(retryAfterSeconds),
+} as const;
+
+/** Tooltip labels of the password rules (console.md §5), by PasswordRule key. */
+export const PASSWORD_RULE_LABELS = {
+  length: 'Must be at least 8 charcters',
+  upper: 'Use upper case (A-Z)',
+  lower: 'Use lower case (a-z)',
+  special: 'Use special character (# % @ &)',
+  digit: 'Use number (0-9)',
 } as const;
 
 /**
@@ -55,11 +67,11 @@ export interface PasswordRule {
 
 /** The five password rules in tooltip order (console.md §5; minimum length §9). */
 export const PASSWORD_RULES: readonly PasswordRule[] = [
-  { key: 'length', label: 'Must be at least 8 charcters', test: (p) => p.length >= 8 },
-  { key: 'upper', label: 'Use upper case (A-Z)', test: (p) => /[A-Z]/.test(p) },
-  { key: 'lower', label: 'Use lower case (a-z)', test: (p) => /[a-z]/.test(p) },
-  { key: 'special', label: 'Use special character (# % @ &)', test: (p) => /[^A-Za-z0-9]/.test(p) },
-  { key: 'digit', label: 'Use number (0-9)', test: (p) => /[0-9]/.test(p) },
+  { key: 'length', label: PASSWORD_RULE_LABELS.length, test: (p) => p.length >= 8 },
+  { key: 'upper', label: PASSWORD_RULE_LABELS.upper, test: (p) => /[A-Z]/.test(p) },
+  { key: 'lower', label: PASSWORD_RULE_LABELS.lower, test: (p) => /[a-z]/.test(p) },
+  { key: 'special', label: PASSWORD_RULE_LABELS.special, test: (p) => /[^A-Za-z0-9]/.test(p) },
+  { key: 'digit', label: PASSWORD_RULE_LABELS.digit, test: (p) => /[0-9]/.test(p) },
 ];
 
 /** Returns the rules `password` fails (empty when it conforms). */
@@ -152,7 +164,7 @@ export const changePasswordSchema = withPasswordMatch(
 /** The interface languages (ARCHITECTURE.md §10): English and Indonesian. */
 export const UI_LANGUAGES = ['en', 'id'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
-export const uiLanguageSchema = z.enum(UI_LANGUAGES, { error: 'Language must be en or id' });
+export const uiLanguageSchema = z.enum(UI_LANGUAGES, { error: AUTH_MESSAGES.languageInvalid });
 
 /** The signed-in user as the console API returns it (console.md §3 User). Holds no secret. */
 export const userSchema = z.object({

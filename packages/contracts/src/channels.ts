@@ -4,10 +4,11 @@
  * channel name the original platform stored (Voice OTP is 'Misscall OTP - OTP').
  */
 import { z } from 'zod';
+import { VALIDATION_MESSAGES } from './server-messages.ts';
 
 export const CHANNEL_IDS = ['whatsapp', 'sms', 'sms_otp', 'call', 'voice_otp', 'email'] as const;
 export type ChannelId = (typeof CHANNEL_IDS)[number];
-export const channelIdSchema = z.enum(CHANNEL_IDS, { error: 'Unknown channel' });
+export const channelIdSchema = z.enum(CHANNEL_IDS, { error: VALIDATION_MESSAGES.unknownChannel });
 
 export interface ChannelInfo {
   id: ChannelId;

@@ -19,6 +19,8 @@ import { z } from 'zod';
 import { channelIdSchema, type ChannelId } from './channels.ts';
 import { FAILURE_STATUSES, LIFECYCLES, type MessageStatus } from './statuses.ts';
 import { isoDateTimeInRange, MAX_DATE_YEAR, MAX_RANGE_DAYS, MIN_DATE_YEAR } from './records.ts';
+import { VALIDATION_MESSAGES } from './server-messages.ts';
+import { ZOD_MESSAGES } from './zod-messages.ts';
 
 /** Time zone of `YYYY-MM-DD` dates and of day/hour labels when the organization names none (ARCHITECTURE.md §5). */
 export const DASHBOARD_TIME_ZONE = 'Asia/Jakarta';
@@ -57,16 +59,16 @@ export function isCalendarDay(v: string): boolean {
 export function dashboardDateSchema(name: string) {
   const iso = isoDateTimeInRange(name);
   return z
-    .string({ error: (i) => (i.input === undefined ? `\`${name}\` is required` : `\`${name}\` must be a date (YYYY-MM-DD)`) })
-    .max(40, { error: `\`${name}\` must be a date (YYYY-MM-DD)`, abort: true })
-    .regex(/^\d{4}-\d{2}-\d{2}(T.+)?$/, { error: `\`${name}\` must be a date (YYYY-MM-DD) or an ISO date-time`, abort: true })
+    .string({ error: (i) => (i.input === undefined ? ZOD_MESSAGES.required(`\`${name}\``) : VALIDATION_MESSAGES.mustBeDate(`\`${name}\``)) })
+    .max(40, { error: VALIDATION_MESSAGES.mustBeDate(`\`${name}\``), abort: true })
+    .regex(/^\d{4}-\d{2}-\d{2}(T.+)?$/, { error: VALIDATION_MESSAGES.mustBeDateOrIso(`\`${name}\``), abort: true })
     .superRefine((v, ctx) => {
       if (YMD.test(v)) {
-        if (!isCalendarDay(v)) ctx.addIssue({ code: 'custom', message: `\`${name}\` must be a real date between the years ${MIN_DATE_YEAR} and ${MAX_DATE_YEAR}` });
+        if (!isCalendarDay(v)) ctx.addIssue({ code: 'custom', message: VALIDATION_MESSAGES.realDateBetweenYears(`\`${name}\``, MIN_DATE_YEAR, MAX_DATE_YEAR) });
         return;
       }
       const r = iso.safeParse(v);
-      if (!r.success) ctx.addIssue({ code: 'custom', message: `\`${name}\` must be a date (YYYY-MM-DD) or an ISO date-time` });
+      if (!r.success) ctx.addIssue({ code: 'custom', message: VALIDATION_MESSAGES.mustBeDateOrIso(`\`${name}\``) });
     });
 }
 
@@ -189,7 +191,7 @@ function withRange<T extends { startDate: string; endDate: string }>(v: T, ctx: 
 /** Body of `POST /api/report/rate`, `/api/report/usage`, `/api/report/usage/range-date` (§7.2). */
 export const dashboardQuerySchema = z
   .object({
-    application_id: z.string({ error: '`application_id` is required' }).min(1, '`application_id` is required').max(64),
+    application_id: z.string({ error: ZOD_MESSAGES.required('`application_id`') }).min(1, ZOD_MESSAGES.required('`application_id`')).max(64),
     channel: channelIdSchema,
     startDate: dashboardDateSchema('startDate'),
     endDate: dashboardDateSchema('endDate'),
@@ -200,7 +202,7 @@ export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 /** Body of `POST /api/whatsapp-api/conversation` (§7.2). */
 export const conversationQuerySchema = z
   .object({
-    application_id: z.string({ error: '`application_id` is required' }).min(1, '`application_id` is required').max(64),
+    application_id: z.string({ error: ZOD_MESSAGES.required('`application_id`') }).min(1, ZOD_MESSAGES.required('`application_id`')).max(64),
     startDate: dashboardDateSchema('startDate'),
     endDate: dashboardDateSchema('endDate'),
   })
@@ -210,7 +212,7 @@ export type ConversationQuery = z.infer<typeof conversationQuerySchema>;
 /** Query of `GET /api/report/usage/download` (§7.2 downloads). */
 export const dashboardDownloadQuerySchema = z
   .object({
-    application_id: z.string({ error: '`application_id` is required' }).min(1, '`application_id` is required').max(64),
+    application_id: z.string({ error: ZOD_MESSAGES.required('`application_id`') }).min(1, ZOD_MESSAGES.required('`application_id`')).max(64),
     channel: channelIdSchema,
     start_date: dashboardDateSchema('start_date'),
     end_date: dashboardDateSchema('end_date'),
@@ -221,7 +223,7 @@ export type DashboardDownloadQuery = z.infer<typeof dashboardDownloadQuerySchema
 /** Query of `GET /api/whatsapp-api/conversation/download`; `channel` is accepted and ignored (always WhatsApp). */
 export const conversationDownloadQuerySchema = z
   .object({
-    application_id: z.string({ error: '`application_id` is required' }).min(1, '`application_id` is required').max(64),
+    application_id: z.string({ error: ZOD_MESSAGES.required('`application_id`') }).min(1, ZOD_MESSAGES.required('`application_id`')).max(64),
     channel: channelIdSchema.optional(),
     start_date: dashboardDateSchema('start_date'),
     end_date: dashboardDateSchema('end_date'),

@@ -30,6 +30,9 @@ export const DOCS_MESSAGES = {
   responseTitle: 'Response',
   notFound: 'Documentation page not found',
   operatorOnly: 'Only an operator can edit the documentation',
+  descriptionRequired: 'Description is required',
+  descriptionExists: 'This documentation page already has a description: edit that one instead',
+  descriptionExistsDetail: 'This documentation page already has a description',
 } as const;
 
 /** API version (console.md §3): `createdAt` is an ISO date-time. */
@@ -81,7 +84,7 @@ export type DocDescription = z.infer<typeof docDescriptionSchema>;
 /** Body of POST / PUT /api/doc/description (operator only). */
 export const docDescriptionInputSchema = z.strictObject({
   titleId: z.string().min(1).max(64),
-  description: z.string().min(1, 'Description is required').max(200_000),
+  description: z.string().min(1, DOCS_MESSAGES.descriptionRequired).max(200_000),
   languageSupport: z.array(docLanguageSampleSchema).max(DOC_LANGUAGES.length),
 });
 export type DocDescriptionInput = z.infer<typeof docDescriptionInputSchema>;

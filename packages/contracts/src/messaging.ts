@@ -5,22 +5,47 @@ import { z } from 'zod';
 import { CHANNEL_IDS, type ChannelId } from './channels.ts';
 import type { MessageStatus } from './statuses.ts';
 import { waTemplateSendSchema } from './wa-send.ts';
+import { VALIDATION_MESSAGES } from './server-messages.ts';
+import { ZOD_MESSAGES } from './zod-messages.ts';
+
+/** Error texts of the `/v1` API (ARCHITECTURE.md §6): one text, one place. */
+export const V1_MESSAGES = {
+  missingToken: 'Send the access token as `Authorization: Bearer <token>`',
+  invalidToken: 'The access token is invalid or has been revoked',
+  channelNotEnabled: 'This access token cannot send on this channel',
+  missingSignature: 'This application requires signed requests: send `X-Timestamp` and `X-Signature`',
+  expiredSignature: '`X-Timestamp` is more than 5 minutes away from the server time',
+  invalidSignature: '`X-Signature` does not match the request',
+  replayedSignature: 'This signed request was already received: sign every request, retries included, with a new `X-Timestamp`',
+  invalidPhone: '`to` must be a phone number, e.g. +6281234567890 or 081234567890',
+  quotaExceeded: 'Not enough prepaid quota left for this message',
+  templateNotApproved: 'The WhatsApp template does not exist or is not approved',
+  idempotencyConflict: 'This Idempotency-Key was used with another request body',
+  idempotencyKeyTooLong: '`Idempotency-Key` must be at most 255 characters',
+  rateLimited: 'Too many requests for this access token; slow down and retry later',
+  messageNotFound: 'Message not found',
+  whatsappNotSetUp: 'WhatsApp is not set up for this application: ask Pesan to connect its WhatsApp sender',
+  whatsappOutsideWindow: "Free-form text can only be sent within 24 hours of the recipient's last message; send a template instead",
+  templateOrText: 'Send either `template` or `text` with `to`',
+  codeLength: '`code_length` must be 4 to 6',
+  htmlOrText: 'Send `html` or `text`',
+} as const;
 
 const to = z
-  .string({ error: '`to` is required' })
+  .string({ error: ZOD_MESSAGES.required('`to`') })
   .trim()
-  .min(1, '`to` is required')
+  .min(1, ZOD_MESSAGES.required('`to`'))
   .max(40)
   .describe('The recipient\'s phone number: E.164 (`+6281234567890`) or national with a leading 0 (Indonesian: `081234567890`)');
 
 export const smsBodySchema = z.strictObject({
   to,
-  text: z.string({ error: '`text` is required' }).min(1, '`text` is required').max(1600, '`text` must be at most 1600 characters').describe('The message; over one SMS it is sent in parts (`total_sms`)'),
-  sender_id: z.string().trim().min(1).max(11, '`sender_id` must be at most 11 characters').optional().describe("The sender name shown to the recipient, instead of the application's"),
+  text: z.string({ error: ZOD_MESSAGES.required('`text`') }).min(1, ZOD_MESSAGES.required('`text`')).max(1600, ZOD_MESSAGES.atMostChars('`text`', 1600)).describe('The message; over one SMS it is sent in parts (`total_sms`)'),
+  sender_id: z.string().trim().min(1).max(11, ZOD_MESSAGES.atMostChars('`sender_id`', 11)).optional().describe("The sender name shown to the recipient, instead of the application's"),
 });
 export const smsOtpBodySchema = z.strictObject({
   to,
-  text: z.string({ error: '`text` is required' }).min(1, '`text` is required').max(480, '`text` must be at most 480 characters').describe('The message, with the code in it'),
+  text: z.string({ error: ZOD_MESSAGES.required('`text`') }).min(1, ZOD_MESSAGES.required('`text`')).max(480, ZOD_MESSAGES.atMostChars('`text`', 480)).describe('The message, with the code in it'),
 });
 export const whatsappBodySchema = z.union(
   [
@@ -28,28 +53,28 @@ export const whatsappBodySchema = z.union(
       to,
       template: waTemplateSendSchema,
     }),
-    z.strictObject({ to, text: z.string().min(1, '`text` is required').max(4096, '`text` must be at most 4096 characters').describe("Free text: only within 24 hours of the recipient's last message") }),
+    z.strictObject({ to, text: z.string().min(1, ZOD_MESSAGES.required('`text`')).max(4096, ZOD_MESSAGES.atMostChars('`text`', 4096)).describe("Free text: only within 24 hours of the recipient's last message") }),
   ],
-  { error: 'Send either `template` or `text` with `to`' },
+  { error: V1_MESSAGES.templateOrText },
 );
 export const callBodySchema = z.strictObject({
   to,
-  text: z.string({ error: '`text` is required' }).min(1, '`text` is required').max(1000, '`text` must be at most 1000 characters').describe('What the call says (text to speech)'),
+  text: z.string({ error: ZOD_MESSAGES.required('`text`') }).min(1, ZOD_MESSAGES.required('`text`')).max(1000, ZOD_MESSAGES.atMostChars('`text`', 1000)).describe('What the call says (text to speech)'),
 });
 export const voiceOtpBodySchema = z.strictObject({
   to,
-  code_length: z.number().int().min(4, '`code_length` must be 4 to 6').max(6, '`code_length` must be 4 to 6').default(4).describe('Digits of the code: the last digits of the calling number'),
+  code_length: z.number().int().min(4, V1_MESSAGES.codeLength).max(6, V1_MESSAGES.codeLength).default(4).describe('Digits of the code: the last digits of the calling number'),
 });
 export const emailBodySchema = z
   .strictObject({
-    to: z.string({ error: '`to` is required' }).trim().max(254).pipe(z.email({ error: '`to` must be an e-mail address' })),
-    subject: z.string({ error: '`subject` is required' }).trim().min(1, '`subject` is required').max(255),
+    to: z.string({ error: ZOD_MESSAGES.required('`to`') }).trim().max(254).pipe(z.email({ error: VALIDATION_MESSAGES.mustBeEmail('`to`') })),
+    subject: z.string({ error: ZOD_MESSAGES.required('`subject`') }).trim().min(1, ZOD_MESSAGES.required('`subject`')).max(255),
     html: z.string().max(512_000).optional().describe('The HTML body (`html`, `text` or both)'),
     text: z.string().max(512_000).optional().describe('The plain-text body (`html`, `text` or both)'),
     from_name: z.string().trim().max(100).optional().describe("The sender's display name"),
-    reply_to: z.email({ error: '`reply_to` must be an e-mail address' }).optional().describe('Where replies go'),
+    reply_to: z.email({ error: VALIDATION_MESSAGES.mustBeEmail('`reply_to`') }).optional().describe('Where replies go'),
   })
-  .refine((b) => b.html || b.text, { message: 'Send `html` or `text`', path: ['text'] });
+  .refine((b) => b.html || b.text, { message: V1_MESSAGES.htmlOrText, path: ['text'] });
 
 /** One event of a message's history. */
 export interface MessageEvent {
@@ -98,25 +123,6 @@ export const IDEMPOTENCY_KEY_MAX = 255;
 /** Seconds of call time a Call or Voice OTP message reserves from the prepaid `call` quota. */
 export const CALL_QUOTA_SECONDS = 60;
 
-/** Error texts of the `/v1` API (ARCHITECTURE.md §6): one text, one place. */
-export const V1_MESSAGES = {
-  missingToken: 'Send the access token as `Authorization: Bearer <token>`',
-  invalidToken: 'The access token is invalid or has been revoked',
-  channelNotEnabled: 'This access token cannot send on this channel',
-  missingSignature: 'This application requires signed requests: send `X-Timestamp` and `X-Signature`',
-  expiredSignature: '`X-Timestamp` is more than 5 minutes away from the server time',
-  invalidSignature: '`X-Signature` does not match the request',
-  replayedSignature: 'This signed request was already received: sign every request, retries included, with a new `X-Timestamp`',
-  invalidPhone: '`to` must be a phone number, e.g. +6281234567890 or 081234567890',
-  quotaExceeded: 'Not enough prepaid quota left for this message',
-  templateNotApproved: 'The WhatsApp template does not exist or is not approved',
-  idempotencyConflict: 'This Idempotency-Key was used with another request body',
-  idempotencyKeyTooLong: '`Idempotency-Key` must be at most 255 characters',
-  rateLimited: 'Too many requests for this access token; slow down and retry later',
-  messageNotFound: 'Message not found',
-  whatsappNotSetUp: 'WhatsApp is not set up for this application: ask Pesan to connect its WhatsApp sender',
-  whatsappOutsideWindow: "Free-form text can only be sent within 24 hours of the recipient's last message; send a template instead",
-} as const;
 
 /** Prepaid quota types (console.md §3 Remaining quota entry). */
 export type QuotaType = 'wa_marketing' | 'wa_authentication' | 'wa_utility' | 'call' | 'sms' | 'sms_otp' | 'email';

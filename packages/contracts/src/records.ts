@@ -6,6 +6,7 @@ import { channelIdSchema, type ChannelId } from './channels.ts';
 import { MESSAGE_STATUSES, type MessageStatus } from './statuses.ts';
 import { MAX_PAGE, PAGE_SIZE } from './application.ts';
 import { tooLongMessage } from './zod-messages.ts';
+import { VALIDATION_MESSAGES } from './server-messages.ts';
 
 /** Date ranges: minimum 1 day, maximum 31 days (console.md §5, §9). */
 export const MAX_RANGE_DAYS = 31;
@@ -35,11 +36,11 @@ export const MAX_DATE_YEAR = 2100;
  */
 export function isoDateTimeInRange(name: string) {
   return z.iso
-    .datetime({ offset: true, error: `\`${name}\` must be an ISO date-time` })
+    .datetime({ offset: true, error: VALIDATION_MESSAGES.mustBeIso(`\`${name}\``) })
     .refine((v) => {
       const year = new Date(v).getUTCFullYear();
       return year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
-    }, `\`${name}\` must be between the years ${MIN_DATE_YEAR} and ${MAX_DATE_YEAR}`);
+    }, VALIDATION_MESSAGES.betweenYears(`\`${name}\``, MIN_DATE_YEAR, MAX_DATE_YEAR));
 }
 
 /**
@@ -93,12 +94,12 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
 export function consoleDate(name: string) {
   const label = `\`${name}\``;
   const iso = z.iso.datetime({ offset: true });
-  const years = `${label} must be between the years ${MIN_DATE_YEAR} and ${MAX_DATE_YEAR}`;
+  const years = VALIDATION_MESSAGES.betweenYears(label, MIN_DATE_YEAR, MAX_DATE_YEAR);
   return z.string().superRefine((v, ctx) => {
     if (DAY_RE.test(v)) {
-      if (!isConsoleDay(v)) ctx.addIssue({ code: 'custom', message: `${label} must be a real day between the years ${MIN_DATE_YEAR} and ${MAX_DATE_YEAR}` });
+      if (!isConsoleDay(v)) ctx.addIssue({ code: 'custom', message: VALIDATION_MESSAGES.realDayBetweenYears(label, MIN_DATE_YEAR, MAX_DATE_YEAR) });
     } else if (!iso.safeParse(v).success) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a date (YYYY-MM-DD) or an ISO date-time` });
+      ctx.addIssue({ code: 'custom', message: VALIDATION_MESSAGES.mustBeDateOrIso(label) });
     } else {
       const year = new Date(v).getUTCFullYear();
       if (!(year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR)) ctx.addIssue({ code: 'custom', message: years });
@@ -174,7 +175,7 @@ export const recordsQuerySchema = z
     channel: channelIdSchema,
     startDate: consoleDate('startDate').optional(),
     endDate: consoleDate('endDate').optional(),
-    page: z.coerce.number().int().min(1).max(MAX_PAGE, `page must be at most ${MAX_PAGE}`).default(1),
+    page: z.coerce.number().int().min(1).max(MAX_PAGE, VALIDATION_MESSAGES.pageTooLarge(MAX_PAGE)).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
     /**
      * Keyset paging: `next_cursor` of the previous answer; the page after that row, on the index

@@ -17,7 +17,8 @@ import { MAX_PAGE } from './application.ts';
 import { DASHBOARD_STATUSES } from './dashboard.ts';
 import { consoleDate, isConsoleDay, MAX_RANGE_DAYS, recordsRangeError } from './records.ts';
 import type { MessageStatus } from './statuses.ts';
-import { tooLongMessage } from './zod-messages.ts';
+import { tooLongMessage, ZOD_MESSAGES } from './zod-messages.ts';
+import { VALIDATION_MESSAGES } from './server-messages.ts';
 
 /** Report list page size (§9). */
 export const REPORT_PAGE_SIZE = 10;
@@ -49,6 +50,7 @@ export const REPORT_MESSAGES = {
   notFound: 'Report not found',
   /** additional_info.reason of a report whose generation was interrupted too often. */
   interrupted: 'Generation was interrupted; generate the report again',
+  statusUnknown: 'Unknown report status',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -122,9 +124,9 @@ export function normaliseReportSearch(search: string): string {
 
 const dayOrIso = (name: string) =>
   z
-    .string({ error: (i) => (i.input === undefined ? REPORT_MESSAGES.dateRequired : `\`${name}\` must be a date (YYYY-MM-DD)`) })
+    .string({ error: (i) => (i.input === undefined ? REPORT_MESSAGES.dateRequired : VALIDATION_MESSAGES.mustBeDate(`\`${name}\``)) })
     .min(1, REPORT_MESSAGES.dateRequired)
-    .max(40, `\`${name}\` must be a date (YYYY-MM-DD) or an ISO date-time`)
+    .max(40, VALIDATION_MESSAGES.mustBeDateOrIso(`\`${name}\``))
     .pipe(consoleDate(name));
 const anyDate = consoleDate('date');
 
@@ -137,7 +139,7 @@ const anyDate = consoleDate('date');
  */
 export const generateReportSchema = z
   .object({
-    application_id: z.string({ error: '`application_id` is required' }).min(1, '`application_id` is required').max(64),
+    application_id: z.string({ error: ZOD_MESSAGES.required('`application_id`') }).min(1, ZOD_MESSAGES.required('`application_id`')).max(64),
     title: z
       .string({ error: REPORT_MESSAGES.nameRequired })
       .max(REPORT_NAME_MAX * 4, tooLongMessage('Report Name', REPORT_NAME_MAX))
@@ -165,7 +167,7 @@ export type GenerateReportRequest = z.output<typeof generateReportSchema>;
 
 const listOf = <T extends z.ZodType>(item: T) => z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(item).max(200));
 const listDay = (name: string) =>
-  z.string().refine(isConsoleDay, `\`${name}\` must be a date (YYYY-MM-DD)`);
+  z.string().refine(isConsoleDay, VALIDATION_MESSAGES.mustBeDate(`\`${name}\``));
 
 /**
  * Body of `POST /api/report/list/generate-report` (§3 Report list criteria): reports of the listed
@@ -178,11 +180,11 @@ export const reportListQuerySchema = z
   .object({
     application_id: listOf(z.string().min(1).max(64)).default([]),
     channel: listOf(reportChannelSchema).default([]),
-    type: listOf(z.enum(REPORT_STATUSES, { error: 'Unknown report status' })).default([]),
+    type: listOf(z.enum(REPORT_STATUSES, { error: REPORT_MESSAGES.statusUnknown })).default([]),
     start_date: listDay('start_date').optional(),
     end_date: listDay('end_date').optional(),
     search: z.string().max(REPORT_NAME_MAX, tooLongMessage('Search', REPORT_NAME_MAX)).optional(),
-    page: z.coerce.number().int().min(1).max(MAX_PAGE, `page must be at most ${MAX_PAGE}`).default(1),
+    page: z.coerce.number().int().min(1).max(MAX_PAGE, VALIDATION_MESSAGES.pageTooLarge(MAX_PAGE)).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(REPORT_PAGE_SIZE),
   })
   .superRefine((v, ctx) => {

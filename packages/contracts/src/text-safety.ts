@@ -6,6 +6,7 @@
  * (apps/server/src/plugins/validation.ts), so no route and no future field can forget it.
  */
 import type { ErrorDetail } from './errors.ts';
+import { FIELD_LABELS, VALIDATION_MESSAGES } from './server-messages.ts';
 
 /** Dotted path of a field for messages: `to`, `template.parameters.0`; '' for the whole value. */
 function dotted(path: readonly (string | number)[]): string {
@@ -24,10 +25,8 @@ export function unsafeTextReason(s: string): 'nul' | 'surrogate' | null {
 
 /** The message for an unsafe string at `path` (named in backticks, as the other default messages). */
 export function unsafeTextMessage(path: readonly (string | number)[], reason: 'nul' | 'surrogate'): string {
-  const name = path.length ? `\`${dotted(path)}\`` : 'The request';
-  return reason === 'nul'
-    ? `${name} must not contain NUL characters (\\u0000)`
-    : `${name} must be valid Unicode text (it contains a lone surrogate such as \\ud800)`;
+  const name = path.length ? `\`${dotted(path)}\`` : FIELD_LABELS.request;
+  return reason === 'nul' ? VALIDATION_MESSAGES.textNul(name) : VALIDATION_MESSAGES.textSurrogate(name);
 }
 
 /** A node of the walk: its value, its key in its parent, and the parent (to rebuild the path on a find). */
@@ -68,7 +67,8 @@ export function findUnsafeText(value: unknown): ErrorDetail | null {
         const keyReason = unsafeTextReason(key);
         if (keyReason) {
           const path = pathOf(node);
-          return { path: dotted(path), message: `${unsafeTextMessage(path, keyReason)} in a field name` };
+          const name = path.length ? `\`${dotted(path)}\`` : FIELD_LABELS.request;
+          return { path: dotted(path), message: keyReason === 'nul' ? VALIDATION_MESSAGES.textNulInKey(name) : VALIDATION_MESSAGES.textSurrogateInKey(name) };
         }
       }
       for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i]![1], key: entries[i]![0], parent: node });

@@ -4,50 +4,75 @@
  * components (Meta's component model) and builds Meta's send `components` array.
  */
 import { z } from 'zod';
+import { ZOD_MESSAGES } from './zod-messages.ts';
 
 /** Longest text parameter Meta takes (body variables), in characters. */
 export const WA_PARAMETER_MAX = 1024;
 
-const paramValue = z.string().min(1, 'Parameter values must not be empty').max(WA_PARAMETER_MAX, `Parameter values must be at most ${WA_PARAMETER_MAX} characters`);
-const paramName = z.string().regex(/^[a-z0-9_]{1,64}$/, 'Parameter names are lower-case letters, digits and underscores, as in the template');
+/** Texts of the WhatsApp template send schema (/v1), keyed (twins in messages-id.ts). */
+export const WA_SEND_MESSAGES = {
+  paramEmpty: 'Parameter values must not be empty',
+  paramTooLong: `Parameter values must be at most ${WA_PARAMETER_MAX} characters`,
+  paramName: 'Parameter names are lower-case letters, digits and underscores, as in the template',
+  paramsShape: (field: string) => `\`${field}\` must be a list of strings (positional template) or an object of strings by name (named template)`,
+  componentType: 'Each of `template.components` needs a `type` (header, body, button)',
+  mediaLinkHttps: '`template.header_media.link` must be an https:// URL',
+  latitudeNumber: '`template.header_location.latitude` must be a number',
+  latitudeRange: '`template.header_location.latitude` must be between -90 and 90',
+  longitudeNumber: '`template.header_location.longitude` must be a number',
+  longitudeRange: '`template.header_location.longitude` must be between -180 and 180',
+  buttonParamsMax: '`template.button_parameters` must have at most 10 values',
+  componentsEmpty: '`template.components` must not be empty',
+  componentsOrParameters: "Send either Meta's `components` or `parameters` / `header_*` / `button_parameters`, not both",
+  mediaOrLocation: 'Send either `header_media` or `header_location`, not both',
+  noBodyParameters: 'The template body has no parameters',
+  noHeaderParameter: 'The template has no header parameter',
+  noMediaHeader: 'The template has no media header (image, video or document)',
+  noLocationHeader: 'The template has no location header',
+  noButtonParameter: 'The template has no button that takes a parameter',
+} as const;
+const W = WA_SEND_MESSAGES;
+
+const paramValue = z.string().min(1, W.paramEmpty).max(WA_PARAMETER_MAX, W.paramTooLong);
+const paramName = z.string().regex(/^[a-z0-9_]{1,64}$/, W.paramName);
 
 /** Positional (array in order, `{{1}}` first) or named (object by name) parameter values. */
 const paramsSchema = (field: string) =>
   z.union([z.array(paramValue).max(100), z.record(paramName, paramValue)], {
-    error: `\`${field}\` must be a list of strings (positional template) or an object of strings by name (named template)`,
+    error: W.paramsShape(field),
   });
 
 /** Meta's own send components (passed through as given): `{type: 'header'|'body'|'button'|…, …}`. */
 const metaComponentSchema = z.looseObject({
-  type: z.string({ error: 'Each of `template.components` needs a `type` (header, body, button)' }).min(1, 'Each of `template.components` needs a `type` (header, body, button)'),
+  type: z.string({ error: W.componentType }).min(1, W.componentType),
 });
 
 /** The `template` object of a WhatsApp send (ARCHITECTURE.md §6). */
 export const waTemplateSendSchema = z
   .strictObject({
-    name: z.string().trim().min(1, '`template.name` is required').max(512),
-    language: z.string().trim().min(2, '`template.language` is required').max(10),
+    name: z.string().trim().min(1, ZOD_MESSAGES.required('`template.name`')).max(512),
+    language: z.string().trim().min(2, ZOD_MESSAGES.required('`template.language`')).max(10),
     parameters: paramsSchema('template.parameters').optional(),
     header_parameters: paramsSchema('template.header_parameters').optional(),
     header_media: z
-      .strictObject({ link: z.url({ protocol: /^https$/, error: '`template.header_media.link` must be an https:// URL' }).max(2048) })
+      .strictObject({ link: z.url({ protocol: /^https$/, error: W.mediaLinkHttps }).max(2048) })
       .optional(),
     header_location: z
       .strictObject({
-        latitude: z.number({ error: '`template.header_location.latitude` must be a number' }).min(-90, '`template.header_location.latitude` must be between -90 and 90').max(90, '`template.header_location.latitude` must be between -90 and 90'),
-        longitude: z.number({ error: '`template.header_location.longitude` must be a number' }).min(-180, '`template.header_location.longitude` must be between -180 and 180').max(180, '`template.header_location.longitude` must be between -180 and 180'),
+        latitude: z.number({ error: W.latitudeNumber }).min(-90, W.latitudeRange).max(90, W.latitudeRange),
+        longitude: z.number({ error: W.longitudeNumber }).min(-180, W.longitudeRange).max(180, W.longitudeRange),
         name: z.string().max(1000).optional(),
         address: z.string().max(1000).optional(),
       })
       .optional(),
-    button_parameters: z.array(paramValue).max(10, '`template.button_parameters` must have at most 10 values').optional(),
-    components: z.array(metaComponentSchema).min(1, '`template.components` must not be empty').max(30).optional(),
+    button_parameters: z.array(paramValue).max(10, W.buttonParamsMax).optional(),
+    components: z.array(metaComponentSchema).min(1, W.componentsEmpty).max(30).optional(),
   })
   .refine(
     (t) => !t.components || (t.parameters === undefined && t.header_parameters === undefined && !t.header_media && !t.header_location && t.button_parameters === undefined),
-    { message: 'Send either Meta\'s `components` or `parameters` / `header_*` / `button_parameters`, not both', path: ['components'] },
+    { message: W.componentsOrParameters, path: ['components'] },
   )
-  .refine((t) => !(t.header_media && t.header_location), { message: 'Send either `header_media` or `header_location`, not both', path: ['header_location'] });
+  .refine((t) => !(t.header_media && t.header_location), { message: W.mediaOrLocation, path: ['header_location'] });
 
 export type WaTemplateSend = z.infer<typeof waTemplateSendSchema>;
 
@@ -137,7 +162,7 @@ function textParameters(
   if (!vars.length) {
     const count = given === undefined ? 0 : Array.isArray(given) ? given.length : Object.keys(given).length;
     if (!count) return [];
-    return { path: field, message: where === 'body' ? 'The template body has no parameters' : 'The template has no header parameter' };
+    return { path: field, message: where === 'body' ? W.noBodyParameters : W.noHeaderParameter };
   }
   if (given === undefined) return { path: field, message: `Missing ${label} {{${vars[0]}}}` };
   if (named) {
@@ -180,10 +205,10 @@ export function buildTemplateComponents(
   // Header.
   const h = shape.header;
   if (h.kind !== 'text' && send.header_parameters !== undefined && (Array.isArray(send.header_parameters) ? send.header_parameters.length : Object.keys(send.header_parameters).length)) {
-    return fail({ path: 'template.header_parameters', message: 'The template has no header parameter' });
+    return fail({ path: 'template.header_parameters', message: W.noHeaderParameter });
   }
-  if (h.kind !== 'media' && send.header_media) return fail({ path: 'template.header_media', message: 'The template has no media header (image, video or document)' });
-  if (h.kind !== 'location' && send.header_location) return fail({ path: 'template.header_location', message: 'The template has no location header' });
+  if (h.kind !== 'media' && send.header_media) return fail({ path: 'template.header_media', message: W.noMediaHeader });
+  if (h.kind !== 'location' && send.header_location) return fail({ path: 'template.header_location', message: W.noLocationHeader });
   if (h.kind === 'text') {
     const params = textParameters('header', 'template.header_parameters', shape.named, h.vars, send.header_parameters);
     if (isMismatch(params)) return fail(params);
@@ -215,7 +240,7 @@ export function buildTemplateComponents(
   if (values.length > shape.buttons.length) {
     return fail({
       path: `template.button_parameters.${shape.buttons.length}`,
-      message: shape.buttons.length ? `Unexpected button parameter: the template has ${plural(shape.buttons.length, 'button')} that take${shape.buttons.length === 1 ? 's' : ''} a parameter` : 'The template has no button that takes a parameter',
+      message: shape.buttons.length ? `Unexpected button parameter: the template has ${plural(shape.buttons.length, 'button')} that take${shape.buttons.length === 1 ? 's' : ''} a parameter` : W.noButtonParameter,
     });
   }
   shape.buttons.forEach((b, i) => {

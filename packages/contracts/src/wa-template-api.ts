@@ -19,11 +19,12 @@
  */
 import { z } from 'zod';
 import { MAX_PAGE } from './application.ts';
-import { isConsoleDay } from './records.ts';
+import { isConsoleDay, RECORDS_MESSAGES } from './records.ts';
 import { consoleTemplatePayloadSchema } from './wa-template-console.ts';
 import { TEMPLATE_CATEGORIES } from './wa-template-model.ts';
 import { TEMPLATE_STATUSES } from './wa-template-status.ts';
 import { tooLongMessage } from './zod-messages.ts';
+import { VALIDATION_MESSAGES } from './server-messages.ts';
 
 /** Template list page size (§9). */
 export const TEMPLATE_PAGE_SIZE = 10;
@@ -41,10 +42,15 @@ export const WA_TEMPLATE_API_MESSAGES = {
   deleteConfirm: 'Delete templates cannot be restored. Are you sure you want to delete this template?',
   /** §2.2 */
   empty: "Sorry we couldn't find any result. Try adjusting your search or filter to find what you're looking for.",
+  selectAtLeastOne: 'Select at least one template',
+  applicationRequired: 'Application is required',
+  invalidTemplate: 'Invalid template',
+  badCursor: '`after` is not a cursor of this list',
+  nameTakenInLanguage: (name: string, language: string) => `A template named ${name} already exists in language ${language}`,
 } as const;
 
 const listOf = <T extends z.ZodType>(item: T) => z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(item).max(200));
-const day = (name: string) => z.string().refine(isConsoleDay, `\`${name}\` must be a date (YYYY-MM-DD)`);
+const day = (name: string) => z.string().refine(isConsoleDay, VALIDATION_MESSAGES.mustBeDate(`\`${name}\``));
 
 /**
  * Body of `POST /api/wa/template/list` (§3 filters, §7.1): templates of the listed applications
@@ -59,12 +65,12 @@ export const templateListQuerySchema = z
     end_date: day('end_date').optional(),
     search: z.string().max(512, tooLongMessage('Search', 512)).optional(),
     status: listOf(z.union([z.literal('all'), z.enum(TEMPLATE_STATUSES)])).default([]),
-    page: z.coerce.number().int().min(1).max(MAX_PAGE, `page must be at most ${MAX_PAGE}`).default(1),
+    page: z.coerce.number().int().min(1).max(MAX_PAGE, VALIDATION_MESSAGES.pageTooLarge(MAX_PAGE)).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(TEMPLATE_PAGE_SIZE),
   })
   .superRefine((v, ctx) => {
-    if (!!v.start_date !== !!v.end_date) ctx.addIssue({ code: 'custom', path: [v.start_date ? 'end_date' : 'start_date'], message: 'Pick both ends of the date range' });
-    if (v.start_date && v.end_date && v.end_date < v.start_date) ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'End date must be after start date' });
+    if (!!v.start_date !== !!v.end_date) ctx.addIssue({ code: 'custom', path: [v.start_date ? 'end_date' : 'start_date'], message: VALIDATION_MESSAGES.pickBothDates });
+    if (v.start_date && v.end_date && v.end_date < v.start_date) ctx.addIssue({ code: 'custom', path: ['end_date'], message: RECORDS_MESSAGES.rangeInvalid });
   });
 export type TemplateListInput = z.input<typeof templateListQuerySchema>;
 export type TemplateListQuery = z.output<typeof templateListQuerySchema>;
@@ -115,4 +121,4 @@ export const templateCheckResponseSchema = z.object({ data: z.object({ available
 export const templateDraftQuerySchema = z.object({ draft: z.enum(['true', 'false']).default('true') });
 
 /** Body of `POST /api/wa/delete/template/bulk`. */
-export const templateBulkDeleteSchema = z.object({ template_ids: z.array(z.string().min(1).max(64)).min(1, 'Select at least one template').max(100) });
+export const templateBulkDeleteSchema = z.object({ template_ids: z.array(z.string().min(1).max(64)).min(1, WA_TEMPLATE_API_MESSAGES.selectAtLeastOne).max(100) });

@@ -95,7 +95,7 @@ const footerSchema = z.preprocess(
         type: z.literal('text'),
         text: z.object({ body: text }),
         /** Authentication expiry in minutes (§3: integer code_expired, default 10). */
-        footer_info: z.object({ code_expired: z.number().int('Code expiry must be a whole number of minutes').default(WA_TEMPLATE_LIMITS.codeExpiryDefault) }).optional(),
+        footer_info: z.object({ code_expired: z.number().int(M.codeExpiryWhole).default(WA_TEMPLATE_LIMITS.codeExpiryDefault) }).optional(),
       }),
     ],
     { error: M.footerType },

@@ -5,6 +5,7 @@
  * Meta's English names, in the order of Meta's "Supported languages" page.
  */
 import { z } from 'zod';
+import { WA_TEMPLATE_MESSAGES } from './wa-template-messages.ts';
 
 /**
  * Every language Meta's Cloud API takes for a message template: code and English name (Meta's
@@ -132,7 +133,7 @@ export const WA_TEMPLATE_LANGUAGE_CODES = WA_TEMPLATE_LANGUAGES.map((l) => l.cod
 
 /** 'Language is required' (§5.2) when absent or empty; 'Unsupported language' for a code Meta does not take. */
 export const waLanguageSchema = z.enum(WA_TEMPLATE_LANGUAGE_CODES, {
-  error: (issue) => (issue.input === undefined || issue.input === '' ? 'Language is required' : `Unsupported language: ${String(issue.input)} (use one of Meta's codes, such as en_US or id)`),
+  error: (issue) => (issue.input === undefined || issue.input === '' ? WA_TEMPLATE_MESSAGES.languageRequired : WA_TEMPLATE_MESSAGES.languageUnsupported(String(issue.input))),
 });
 
 /** English name of a language code ('English (US)'), or the code itself when unknown. */

@@ -110,4 +110,12 @@ export const WA_TEMPLATE_MESSAGES = {
   packageNameInvalid: (label: string) => `${label}: package name must be an Android package name such as com.example.app`,
   signatureHashInvalid: (label: string) => `${label}: signature hash must be 11 characters (letters, digits, +, / or =)`,
   zeroTapTerms: (label: string) => `${label}: zero-tap needs its terms accepted`,
+  codeExpiryWhole: 'Code expiry must be a whole number of minutes',
+  bodyExampleOneList: 'Body `example.body_text` holds one list of samples',
+  urlOneSample: 'A URL button takes one sample URL',
+  parameterFormat: '`parameter_format` must be POSITIONAL or NAMED',
+  componentsList: '`components` must be a list of HEADER, BODY, FOOTER and BUTTONS',
+  languageUnsupported: (code: string) => `Unsupported language: ${code} (use one of Meta's codes, such as en_US or id)`,
+  statusRequired: 'Status is required',
+  statusUnknown: (status: string) => `Unknown template status: ${status}`,
 } as const;

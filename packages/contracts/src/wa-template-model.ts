@@ -128,7 +128,7 @@ const bodySchema = z.object({
   example: z
     .object({
       /** One list of samples, `{{1}}` first (Meta's array of one array). */
-      body_text: z.array(z.array(textField).max(CAP.list)).max(1, 'Body `example.body_text` holds one list of samples').optional(),
+      body_text: z.array(z.array(textField).max(CAP.list)).max(1, M.bodyExampleOneList).optional(),
       body_text_named_params: z.array(namedSampleSchema).max(CAP.list).optional(),
     })
     .optional(),
@@ -138,10 +138,10 @@ const footerSchema = z.object({
   type: z.literal('FOOTER'),
   text: textField.optional(),
   /** Authentication only: 'This code expires in N minutes.' */
-  code_expiration_minutes: z.number().int('Code expiry must be a whole number of minutes').optional(),
+  code_expiration_minutes: z.number().int(M.codeExpiryWhole).optional(),
 });
 
-const oneOrList = (item: z.ZodString) => z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(item).max(1, 'A URL button takes one sample URL'));
+const oneOrList = (item: z.ZodString) => z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(item).max(1, M.urlOneSample));
 const firstOfList = (v: unknown) => (Array.isArray(v) && v.length <= 1 ? v[0] : v);
 
 const supportedAppSchema = z.object({
@@ -228,7 +228,7 @@ export const templateCategorySchema = z.preprocess(
 
 export const parameterFormatSchema = z.preprocess(
   (v) => (typeof v === 'string' ? v.toUpperCase() : v),
-  z.enum(PARAMETER_FORMATS, { error: '`parameter_format` must be POSITIONAL or NAMED' }),
+  z.enum(PARAMETER_FORMATS, { error: M.parameterFormat }),
 );
 
 /**
@@ -244,7 +244,7 @@ export const waTemplateSchema = z.object({
   /** Meta's time-to-live of an undelivered message, in seconds. */
   message_send_ttl_seconds: z.number().int().min(-1).max(30 * 24 * 3600).optional(),
   components: z
-    .array(componentSchema, { error: '`components` must be a list of HEADER, BODY, FOOTER and BUTTONS' })
+    .array(componentSchema, { error: M.componentsList })
     .max(CAP.list)
     .superRefine((components, ctx) => {
       const seen = new Set<string>();

@@ -4,6 +4,7 @@
  * spec lists (Draft, Reviewed, Requested, InReview, Active, active-low, PENDING, IN_APPEAL, …).
  */
 import { z } from 'zod';
+import { WA_TEMPLATE_MESSAGES } from './wa-template-messages.ts';
 
 /**
  * Stored template statuses: DRAFT (saved, never submitted) and Meta's review statuses
@@ -95,12 +96,12 @@ export function templateStatusLabel(raw: string): string {
 
 /** A status in a request: any raw value of §4, stored as its TemplateStatus. */
 export const templateStatusSchema = z
-  .string({ error: 'Status is required' })
+  .string({ error: WA_TEMPLATE_MESSAGES.statusRequired })
   .max(40)
   .transform((raw, ctx) => {
     const status = normaliseTemplateStatus(raw);
     if (!status) {
-      ctx.addIssue({ code: 'custom', message: `Unknown template status: ${raw}` });
+      ctx.addIssue({ code: 'custom', message: WA_TEMPLATE_MESSAGES.statusUnknown(raw) });
       return z.NEVER;
     }
     return status;

@@ -23,6 +23,7 @@ export const WEBHOOK_MESSAGES = {
   deliveryNotFound: 'Delivery not found',
   disabledGone: 'The endpoint answered 410 Gone',
   disabledFailing: 'Every delivery failed for 3 days',
+  messageIdInvalid: '`message_id` must be a message id',
 } as const;
 
 /** Longest endpoint URL (characters). */
@@ -97,7 +98,7 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const webhookDeliveriesQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
-  message_id: z.uuid({ error: '`message_id` must be a message id' }).optional(),
+  message_id: z.uuid({ error: WEBHOOK_MESSAGES.messageIdInvalid }).optional(),
 });
 export const webhookDeliveriesResponseSchema = z.object({
   data: z.array(webhookDeliverySchema),

@@ -8,24 +8,45 @@ import { z } from 'zod';
 const field = (path: readonly PropertyKey[]) =>
   path.length ? `\`${path.map(String).join('.')}\`` : 'The request body';
 
+/**
+ * The default validation texts, keyed (ARCHITECTURE.md §10: messages-id.ts holds their Indonesian
+ * twins). `name` is the field as shown: `` `path` `` (API name in backticks), 'The request body',
+ * or a console label such as 'Email'.
+ */
+export const ZOD_MESSAGES = {
+  bodyNotObject: 'The request body must be a JSON object',
+  required: (name: string) => `${name} is required`,
+  mustBeList: (name: string) => `${name} must be a list`,
+  mustBeType: (name: string, type: string) => `${name} must be a ${type}`,
+  atLeastNumber: (name: string, min: number | bigint) => `${name} must be at least ${min}`,
+  atLeastItems: (name: string, min: number | bigint) => `${name} must have at least ${min} item(s)`,
+  atLeastChars: (name: string, min: number | bigint) => `${name} must be at least ${min} characters`,
+  atMostNumber: (name: string, max: number | bigint) => `${name} must be at most ${max}`,
+  atMostItems: (name: string, max: number | bigint) => `${name} must have at most ${max} item(s)`,
+  atMostChars: (name: string, max: number | bigint) => `${name} must be at most ${max} characters`,
+  unknownFields: (keys: string) => `Unknown field(s): ${keys}`,
+} as const;
+
+const M = ZOD_MESSAGES;
+
 /** Message for one zod issue, or undefined to keep zod's own text. */
 export function clearZodMessage(issue: z.core.$ZodRawIssue): string | undefined {
   const name = field(issue.path ?? []);
   switch (issue.code) {
     case 'invalid_type':
-      if (!issue.path?.length && issue.expected === 'object') return 'The request body must be a JSON object';
-      if (issue.input === undefined) return `${name} is required`;
-      return `${name} must be ${issue.expected === 'array' ? 'a list' : `a ${issue.expected}`}`;
+      if (!issue.path?.length && issue.expected === 'object') return M.bodyNotObject;
+      if (issue.input === undefined) return M.required(name);
+      return issue.expected === 'array' ? M.mustBeList(name) : M.mustBeType(name, issue.expected);
     case 'too_small':
-      if (issue.origin === 'number') return `${name} must be at least ${String(issue.minimum)}`;
-      if (issue.origin === 'array') return `${name} must have at least ${String(issue.minimum)} item(s)`;
-      return `${name} must be at least ${String(issue.minimum)} characters`;
+      if (issue.origin === 'number') return M.atLeastNumber(name, issue.minimum);
+      if (issue.origin === 'array') return M.atLeastItems(name, issue.minimum);
+      return M.atLeastChars(name, issue.minimum);
     case 'too_big':
-      if (issue.origin === 'number') return `${name} must be at most ${String(issue.maximum)}`;
-      if (issue.origin === 'array') return `${name} must have at most ${String(issue.maximum)} item(s)`;
-      return `${name} must be at most ${String(issue.maximum)} characters`;
+      if (issue.origin === 'number') return M.atMostNumber(name, issue.maximum);
+      if (issue.origin === 'array') return M.atMostItems(name, issue.maximum);
+      return M.atMostChars(name, issue.maximum);
     case 'unrecognized_keys':
-      return `Unknown field(s): ${issue.keys.join(', ')}`;
+      return M.unknownFields(issue.keys.join(', '));
     default:
       return undefined;
   }
@@ -37,7 +58,7 @@ export function clearZodMessage(issue: z.core.$ZodRawIssue): string | undefined 
  * code units, as zod's `.max()` does.
  */
 export function tooLongMessage(label: string, max: number): string {
-  return `${label} must be at most ${max} characters`;
+  return M.atMostChars(label, max);
 }
 
 let installed = false;

@@ -24,6 +24,7 @@ import { verifyRequestSignature, type V1Auth } from './token-auth.ts';
 import type { V1SendBody } from './v1.service.ts';
 import { countAcceptedMessage } from '../plugins/metrics.ts';
 import { waTemplatesV1Routes } from '../modules/wa-templates/wa-templates-v1.routes.ts';
+import { SERVER_MESSAGES } from '@pesan/contracts/server-messages';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -110,11 +111,11 @@ export function v1Routes(ctx: AppContext): FastifyPluginAsyncZod {
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       const text = body as string;
       request.rawBody = text;
-      if (text.trim() === '') return done(new AppError('invalid_request', 'Request body is empty'), undefined);
+      if (text.trim() === '') return done(new AppError('invalid_request', SERVER_MESSAGES.bodyEmpty), undefined);
       try {
         done(null, JSON.parse(text));
       } catch {
-        done(new AppError('invalid_request', 'Request body is not valid JSON') as unknown as FastifyError, undefined);
+        done(new AppError('invalid_request', SERVER_MESSAGES.bodyNotJson) as unknown as FastifyError, undefined);
       }
     });
 

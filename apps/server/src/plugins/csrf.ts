@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors.ts';
+import { SERVER_MESSAGES } from '@pesan/contracts/server-messages';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -19,7 +20,7 @@ export function registerCsrfGuard(app: FastifyInstance, publicOrigin: string): v
     const origin = request.headers.origin;
     const site = request.headers['sec-fetch-site'];
     if ((origin && !allowed.has(origin)) || site === 'cross-site') {
-      throw new AppError('forbidden', 'Cross-origin request refused');
+      throw new AppError('forbidden', SERVER_MESSAGES.crossOriginRefused);
     }
   });
 }

@@ -9,6 +9,8 @@ import { REMEMBER_TTL_SECONDS, SESSION_TTL_SECONDS } from '@pesan/contracts/auth
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { findLiveSession, insertSession, revokeSession, type SessionRow } from '../modules/auth/session.service.ts';
+import { SERVER_MESSAGES } from '@pesan/contracts/server-messages';
+import { APPLICATION_MESSAGES } from '@pesan/contracts/application';
 
 export const SESSION_COOKIE = 'pesan_session';
 
@@ -60,14 +62,14 @@ export async function endSession(db: Db, request: FastifyRequest, reply: Fastify
 
 /** The signed-in user's session, or 401 `unauthorized`. */
 export function requireUser(request: FastifyRequest): SessionRow {
-  if (!request.session) throw new AppError('unauthorized', 'Your session has ended. Please sign in again.');
+  if (!request.session) throw new AppError('unauthorized', SERVER_MESSAGES.sessionEnded);
   return request.session;
 }
 
 /** The signed-in user's session with an organization, or 401 / 403 (console.md §2: needs an organization). */
 export function requireOrganization(request: FastifyRequest): SessionRow & { organizationId: string } {
   const s = requireUser(request);
-  if (!s.organizationId) throw new AppError('forbidden', 'Create your organization first');
+  if (!s.organizationId) throw new AppError('forbidden', APPLICATION_MESSAGES.organizationRequired);
   return s as SessionRow & { organizationId: string };
 }
 

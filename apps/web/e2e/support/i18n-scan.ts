@@ -1,7 +1,7 @@
 /**
  * The Indonesian-page scan of issue 15: reads what a page shows (visible text, and the
  * aria-label, placeholder, title and alt a screen reader or a hover shows) and flags English words
- * on it. A word counts as English when it is in the English catalogues or the core list below and
+ * on it (outside content declared English with `lang="en"`, such as the docs' pages). A word counts as English when it is in the English catalogues or the core list below and
  * in no Indonesian catalogue, and is not a product term of the allow-list. Content marked
  * `translate="no"` (user data: names, message bodies, code) is skipped, as a browser's translator
  * skips it.
@@ -41,8 +41,13 @@ function walkStrings(v: unknown, out: string[]): void {
 }
 
 function wordsOf(text: string): string[] {
-  // Interpolations and tags are not words.
-  return (text.replace(/\{\{[^}]*\}\}|<[^>]*>/g, ' ').toLowerCase().match(/[a-z][a-z'’-]*[a-z]|[a-z]/g) ?? []).filter((w) => w.length > 1);
+  return (
+    text
+      // Interpolations, tags, URLs, e-mail addresses and identifiers (snake_case, dotted, with digits) are not words.
+      .replace(/\{\{[^}]*\}\}|<[^>]*>|\S+:\/\/\S+|\S+@\S+|\S*[_\d./]\S*[a-z]\S*|\S*[a-z]\S*[_\d/]\S*/gi, ' ')
+      .toLowerCase()
+      .match(/[a-z][a-z'’-]*[a-z]|[a-z]/g) ?? []
+  ).filter((w) => w.length > 1);
 }
 
 function catalogueWords(lng: 'en' | 'id'): Set<string> {
@@ -62,7 +67,8 @@ export function englishOnlyWords(): Set<string> {
 export async function shownTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
-    const skip = (el: Element | null) => !!el?.closest('[translate="no"], script, style, noscript, code, pre');
+    // Skipped: user data (translate="no", what a field holds), content declared English (lang="en": the docs' pages), code.
+    const skip = (el: Element | null) => !!el?.closest('[translate="no"], [lang="en"], textarea, script, style, noscript, code, pre');
     const visible = (el: Element) => {
       const r = el.getBoundingClientRect();
       const s = getComputedStyle(el);
@@ -86,12 +92,18 @@ export async function shownTexts(page: Page): Promise<string[]> {
   });
 }
 
-/** The texts on `page` holding an English-only word, with those words: `[{text, words}]` (empty = pass). */
-export async function englishOnPage(page: Page, english: Set<string>): Promise<{ text: string; words: string[] }[]> {
+/**
+ * The texts on `page` holding an English-only word, with those words: `[{text, words}]` (empty =
+ * pass). `data` are texts the user or the demo data wrote (application and template names): they
+ * are removed from what the page shows before the words are read.
+ */
+export async function englishOnPage(page: Page, english: Set<string>, data: readonly string[] = []): Promise<{ text: string; words: string[] }[]> {
   const found = new Map<string, string[]>();
-  for (const text of await shownTexts(page)) {
+  const byLength = [...data].filter(Boolean).sort((a, b) => b.length - a.length);
+  for (const shown of await shownTexts(page)) {
+    const text = byLength.reduce((t, d) => t.split(d).join(' '), shown);
     const words = wordsOf(text).filter((w) => english.has(w));
-    if (words.length) found.set(text.slice(0, 120), words);
+    if (words.length) found.set(shown.slice(0, 120), words);
   }
   return [...found].map(([text, words]) => ({ text, words }));
 }

@@ -22,7 +22,7 @@ export function emailTrackingRoutes(ctx: AppContext): FastifyPluginAsync {
   async function emailOf(token: string) {
     const id = verifyTrackingToken(key, token);
     const message = id ? await ctx.services.messaging.findMessageForTracking(id) : null;
-    if (!id || !message || message.channel !== 'email') throw notFound('Link');
+    if (!id || !message || message.channel !== 'email') throw notFound('link');
     return { id, message };
   }
 
@@ -42,7 +42,7 @@ export function emailTrackingRoutes(ctx: AppContext): FastifyPluginAsync {
       const html = (message.body as { html?: string }).html ?? '';
       const n = /^\d{1,4}$/.test(request.params.n) ? Number(request.params.n) : -1;
       const target = trackedLinks(html)[n];
-      if (!target) throw notFound('Link');
+      if (!target) throw notFound('link');
       await ctx.services.messaging.recordStatus({ messageId: id, status: 'clicked', at: ctx.now() });
       return reply.header('Cache-Control', 'no-store').redirect(target, 302);
     });

@@ -13,6 +13,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { WEBHOOK_BODY_LIMIT } from '../whatsapp/webhook.service.ts';
+import { SERVER_MESSAGES } from '@pesan/contracts/server-messages';
 
 /** The WhatsApp webhook routes on `ctx` (register without prefix). */
 export function whatsappHookRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -24,7 +25,7 @@ export function whatsappHookRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.get<{ Querystring: Record<string, unknown> }>('/hooks/whatsapp', hide, async (request, reply) => {
       const challenge = ctx.services.whatsappHooks.verifyHandshake(request.query);
-      if (challenge === null) throw new AppError('forbidden', 'The verify token does not match');
+      if (challenge === null) throw new AppError('forbidden', SERVER_MESSAGES.verifyTokenMismatch);
       return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'no-store').send(challenge);
     });
 
@@ -32,16 +33,16 @@ export function whatsappHookRoutes(ctx: AppContext): FastifyPluginAsync {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const header = request.headers['x-hub-signature-256'];
       if (!ctx.services.whatsappHooks.verifySignature(raw, typeof header === 'string' ? header : undefined)) {
-        throw new AppError('unauthorized', 'X-Hub-Signature-256 is missing or does not match the body');
+        throw new AppError('unauthorized', SERVER_MESSAGES.hubSignatureMismatch);
       }
       let payload: unknown;
       try {
         payload = JSON.parse(raw.toString('utf8'));
       } catch {
-        throw new AppError('invalid_request', 'Request body is not valid JSON');
+        throw new AppError('invalid_request', SERVER_MESSAGES.bodyNotJson);
       }
       const summary = await ctx.services.whatsappHooks.handleWebhook(payload);
-      if (!summary) throw new AppError('invalid_request', 'Request body is not a WhatsApp Business Account webhook');
+      if (!summary) throw new AppError('invalid_request', SERVER_MESSAGES.notWhatsappWebhook);
       if (summary.skipped.length) request.log.warn({ skipped: summary.skipped }, 'whatsapp webhook: some items were skipped');
       request.log.info({ statuses: summary.statuses, inbound: summary.inbound, updates: summary.updates, unknown: summary.unknown }, 'whatsapp webhook');
       return reply.code(200).send({ ok: true });

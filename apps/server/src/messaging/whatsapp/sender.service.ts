@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../idempotency.ts';
 import { findLiveApplication, findSenderByApplication, findSendersByWaba, upsertSender, type WhatsappSender } from './senders.repo.ts';
+import { SERVER_MESSAGES } from '@pesan/contracts/server-messages';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Meta's ids (WABA, phone number) are decimal digits. */
@@ -47,7 +48,7 @@ export interface SenderChange {
  */
 export async function setWhatsappSender(db: Db, input: WhatsappSenderInput, now: Date): Promise<SenderChange> {
   const app = await findLiveApplication(db, input.app);
-  if (!app) throw new AppError('not_found', `Application ${input.app} not found`);
+  if (!app) throw new AppError('not_found', SERVER_MESSAGES.applicationIdNotFound(input.app));
   const before = await findSenderByApplication(db, app.id);
   try {
     const after = await upsertSender(
@@ -65,8 +66,8 @@ export async function setWhatsappSender(db: Db, input: WhatsappSenderInput, now:
     return { applicationId: app.id, applicationName: app.name, before, after };
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw new AppError('invalid_request', `Phone number id ${input['phone-number-id']} already sends for another application`, [
-        { path: 'phone-number-id', message: 'already used by another application' },
+      throw new AppError('invalid_request', SERVER_MESSAGES.phoneNumberIdTaken(input['phone-number-id']), [
+        { path: 'phone-number-id', message: SERVER_MESSAGES.phoneNumberIdTakenDetail },
       ]);
     }
     throw err;

@@ -16,6 +16,7 @@ import {
 } from '@pesan/contracts/auth';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { requestLanguage } from '../../lib/request-language.ts';
 import { endSession, requireUser, signedInOnly, startSession } from '../../plugins/session.ts';
 import { toUser, userFromSession } from '../user/user.service.ts';
 
@@ -55,7 +56,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const data = await ctx.services.auth.registerAccount(request.log, request.body);
+        const data = await ctx.services.auth.registerAccount(request.log, request.body, requestLanguage(request));
         return reply.status(201).send({ data, message: AUTH_MESSAGES.registered });
       },
     );
@@ -90,7 +91,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { email } = request.body;
-        afterAnswer.run(request.log, 'send_verification', () => ctx.services.auth.resendVerification(request.log, email));
+        const language = requestLanguage(request);
+        afterAnswer.run(request.log, 'send_verification', () => ctx.services.auth.resendVerification(request.log, email, language));
         return { description: AUTH_MESSAGES.verificationDescription };
       },
     );
@@ -137,7 +139,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { email } = request.body;
-        afterAnswer.run(request.log, 'forgot_password', () => ctx.services.auth.forgotPassword(request.log, email));
+        const language = requestLanguage(request);
+        afterAnswer.run(request.log, 'forgot_password', () => ctx.services.auth.forgotPassword(request.log, email, language));
         return { description: AUTH_MESSAGES.forgotDescription };
       },
     );
@@ -155,7 +158,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await ctx.services.auth.resetPassword(request.log, request.params.token, request.body.password);
+        await ctx.services.auth.resetPassword(request.log, request.params.token, request.body.password, requestLanguage(request));
         return { message: AUTH_MESSAGES.passwordReset };
       },
     );
@@ -173,7 +176,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await ctx.services.auth.changePassword(request.log, requireUser(request), request.params.userId, request.body, request.ip);
+        await ctx.services.auth.changePassword(request.log, requireUser(request), request.params.userId, request.body, request.ip, requestLanguage(request));
         return { message: AUTH_MESSAGES.passwordChanged };
       },
     );

@@ -10,6 +10,7 @@ import { normalisePhone } from '@pesan/contracts/phone';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import { mailLanguage, type MailLanguage } from '../../lib/mail-html.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 import { findUserByEmail, findUserById, insertUser, markEmailVerified, setPasswordHash, type UserRow } from '../user/user.service.ts';
 import { passwordChangedMail, resetPasswordMail, verificationMail } from './auth.mail.ts';
@@ -82,18 +83,20 @@ async function sendQuietly(ctx: AuthDeps, log: FastifyBaseLogger, message: MailM
   }
 }
 
-async function sendVerification(ctx: AuthDeps, log: FastifyBaseLogger, user: UserRow): Promise<void> {
+/** Sends the verification e-mail in the user's saved language, else `language` (the request's). */
+async function sendVerification(ctx: AuthDeps, log: FastifyBaseLogger, user: UserRow, language: MailLanguage): Promise<void> {
   const token = await issueToken(ctx.database.db, user.id, 'verify', ctx.now());
-  await sendQuietly(ctx, log, verificationMail(user.email, user.fullName, `${ctx.config.publicUrl}/auth/email_verification/${token}`));
+  await sendQuietly(ctx, log, verificationMail(user.email, user.fullName, `${ctx.config.publicUrl}/auth/email_verification/${token}`, mailLanguage(user.language, language)));
 }
 
 /**
  * Registers an unverified account (argon2id hash; phone stored as E.164 when it parses) and sends
- * the verification e-mail with `${PUBLIC_URL}/auth/email_verification/{token}` (24 h).
+ * the verification e-mail with `${PUBLIC_URL}/auth/email_verification/{token}` (24 h) in
+ * `language` (the request's, ARCHITECTURE.md §10).
  * @returns `{email}` of the new account.
  * @throws 409 `conflict` with details `[{path:'email', message: AUTH_MESSAGES.emailTaken}]`.
  */
-export async function registerAccount(ctx: AuthDeps, log: FastifyBaseLogger, input: RegisterInput): Promise<{ email: string }> {
+export async function registerAccount(ctx: AuthDeps, log: FastifyBaseLogger, input: RegisterInput, language: MailLanguage): Promise<{ email: string }> {
   const db = ctx.database.db;
   const taken = () => new AppError('conflict', AUTH_MESSAGES.emailTaken, [{ path: 'email', message: AUTH_MESSAGES.emailTaken }]);
   if (await findUserByEmail(db, input.email)) throw taken();
@@ -110,7 +113,7 @@ export async function registerAccount(ctx: AuthDeps, log: FastifyBaseLogger, inp
     if (isUniqueViolation(err)) throw taken();
     throw err;
   }
-  await sendVerification(ctx, log, user);
+  await sendVerification(ctx, log, user, language);
   return { email: user.email };
 }
 
@@ -131,11 +134,12 @@ export async function verifyEmail(ctx: AuthDeps, token: string): Promise<UserRow
 
 /**
  * Sends a new verification e-mail when `email` belongs to an unverified account; does nothing
- * otherwise. The caller answers the same either way.
+ * otherwise. The caller answers the same either way. The e-mail is in the user's saved language,
+ * else `language` (the request's).
  */
-export async function resendVerification(ctx: AuthDeps, log: FastifyBaseLogger, email: string): Promise<void> {
+export async function resendVerification(ctx: AuthDeps, log: FastifyBaseLogger, email: string, language: MailLanguage): Promise<void> {
   const user = await findUserByEmail(ctx.database.db, email);
-  if (user && !user.emailVerifiedAt) await sendVerification(ctx, log, user);
+  if (user && !user.emailVerifiedAt) await sendVerification(ctx, log, user, language);
 }
 
 /**
@@ -163,23 +167,24 @@ export async function login(ctx: AuthDeps, input: LoginInput, client: string): P
 
 /**
  * Sends a reset e-mail with `${PUBLIC_URL}/auth/reset-password?token={token}` (60 minutes, once)
- * when `email` has an account. The caller always answers AUTH_MESSAGES.forgotDescription.
+ * when `email` has an account, in the user's saved language, else `language` (the request's). The
+ * caller always answers AUTH_MESSAGES.forgotDescription.
  */
-export async function forgotPassword(ctx: AuthDeps, log: FastifyBaseLogger, email: string): Promise<void> {
+export async function forgotPassword(ctx: AuthDeps, log: FastifyBaseLogger, email: string, language: MailLanguage): Promise<void> {
   const db = ctx.database.db;
   const user = await findUserByEmail(db, email);
   if (!user) return;
   const token = await issueToken(db, user.id, 'reset', ctx.now());
-  await sendQuietly(ctx, log, resetPasswordMail(user.email, user.fullName, `${ctx.config.publicUrl}/auth/reset-password?token=${token}`));
+  await sendQuietly(ctx, log, resetPasswordMail(user.email, user.fullName, `${ctx.config.publicUrl}/auth/reset-password?token=${token}`, mailLanguage(user.language, language)));
 }
 
 /**
  * Sets a new password with a reset token (once), revokes every session of the user, clears the
  * address's failed sign-ins, marks the e-mail verified (the link proves the mailbox) and sends the
- * password-changed e-mail.
+ * password-changed e-mail (in the user's saved language, else `language`, the request's).
  * @throws 400 `invalid_request` AUTH_MESSAGES.resetExpired for an unknown, used or expired token (console.md §8).
  */
-export async function resetPassword(ctx: AuthDeps, log: FastifyBaseLogger, token: string, password: string): Promise<void> {
+export async function resetPassword(ctx: AuthDeps, log: FastifyBaseLogger, token: string, password: string, language: MailLanguage): Promise<void> {
   const now = ctx.now();
   const passwordHash = await hashPassword(password);
   const user = await ctx.database.db.transaction(async (tx) => {
@@ -191,12 +196,13 @@ export async function resetPassword(ctx: AuthDeps, log: FastifyBaseLogger, token
   });
   if (!user) throw new AppError('invalid_request', AUTH_MESSAGES.resetExpired);
   await clearLoginFailures(ctx.database.db, user.email);
-  await sendQuietly(ctx, log, passwordChangedMail(user.email, user.fullName, `${ctx.config.publicUrl}/auth/login`));
+  await sendQuietly(ctx, log, passwordChangedMail(user.email, user.fullName, `${ctx.config.publicUrl}/auth/login`, mailLanguage(user.language, language)));
 }
 
 /**
  * Changes the caller's password (console.md §7 POST /auth/change_password/{userId}); revokes the
- * user's other sessions (the current one stays) and sends the password-changed e-mail.
+ * user's other sessions (the current one stays) and sends the password-changed e-mail (in the
+ * user's saved language, else `language`, the request's).
  * @throws 404 when `userId` is not the caller; 400 with details `[{path:'oldPassword'}]` for a wrong
  *   current password (counted like a failed sign-in); 429 `rate_limited` once the address is locked.
  */
@@ -207,12 +213,13 @@ export async function changePassword(
   userId: string,
   input: { oldPassword: string; password: string },
   client: string,
+  language: MailLanguage,
 ): Promise<void> {
-  if (userId !== session.userId) throw notFound('User');
+  if (userId !== session.userId) throw notFound('user');
   const db = ctx.database.db;
   const now = ctx.now();
   const user = await findUserById(db, userId);
-  if (!user) throw notFound('User');
+  if (!user) throw notFound('user');
   await refuseLockedAddress(db, user.email, client, now);
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
     await insertLoginFailure(db, user.email, client, now);
@@ -223,7 +230,7 @@ export async function changePassword(
     await setPasswordHash(tx, userId, passwordHash, now);
     await revokeUserSessions(tx, userId, now, session.idHash);
   });
-  await sendQuietly(ctx, log, passwordChangedMail(user.email, user.fullName, `${ctx.config.publicUrl}/auth/login`));
+  await sendQuietly(ctx, log, passwordChangedMail(user.email, user.fullName, `${ctx.config.publicUrl}/auth/login`, mailLanguage(user.language, language)));
 }
 
 /**

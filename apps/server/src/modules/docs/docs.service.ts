@@ -8,6 +8,7 @@ import { DOCS_MESSAGES, type ApiVersion, type DocDescription, type DocDescriptio
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as repo from './docs.repo.ts';
+import { SERVER_MESSAGES } from '@pesan/contracts/server-messages';
 
 export interface DocsDeps {
   db: Db;
@@ -97,7 +98,7 @@ async function requireTitle(deps: Pick<DocsDeps, 'db'>, titleId: string): Promis
 }
 
 const alreadyDescribed = () =>
-  new AppError('conflict', 'This documentation page already has a description: edit that one instead', [{ path: 'titleId', message: 'This documentation page already has a description' }]);
+  new AppError('conflict', DOCS_MESSAGES.descriptionExists, [{ path: 'titleId', message: DOCS_MESSAGES.descriptionExistsDetail }]);
 
 /**
  * Creates the description of page `input.titleId` (operator only; the route checked the operator).
@@ -147,6 +148,6 @@ export interface OperatorChange {
 export async function makeOperator(deps: DocsDeps, email: string): Promise<OperatorChange> {
   const normalised = email.trim().toLowerCase();
   const user = await repo.setOperator(deps.db, normalised, deps.now());
-  if (!user) throw new AppError('not_found', `No user with e-mail ${normalised}`);
+  if (!user) throw new AppError('not_found', SERVER_MESSAGES.noUserWithEmail(normalised));
   return { userId: user.id, fullName: user.fullName, email: user.email, changed: !user.already };
 }

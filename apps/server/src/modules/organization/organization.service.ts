@@ -48,16 +48,16 @@ export async function getCallerOrganization(ctx: OrganizationDeps, session: Sess
 
 /** The organization `id` when it is the caller's; otherwise 404 `not_found`. */
 export async function getOwnOrganization(ctx: OrganizationDeps, session: SessionRow, id: string): Promise<Organization> {
-  if (!session.organizationId || id !== session.organizationId) throw notFound('Organization');
+  if (!session.organizationId || id !== session.organizationId) throw notFound('organization');
   const row = await findOrganizationById(ctx.database.db, id);
-  if (!row) throw notFound('Organization');
+  if (!row) throw notFound('organization');
   return toOrganization(row);
 }
 
 /** Replaces the four fields of the caller's organization `id`; another id -> 404 and nothing changes. */
 export async function updateOwnOrganization(ctx: OrganizationDeps, session: SessionRow, id: string, input: OrganizationInput): Promise<Organization> {
-  if (!session.organizationId || id !== session.organizationId) throw notFound('Organization');
+  if (!session.organizationId || id !== session.organizationId) throw notFound('organization');
   const row = await updateOrganization(ctx.database.db, id, input, ctx.now());
-  if (!row) throw notFound('Organization');
+  if (!row) throw notFound('organization');
   return toOrganization(row);
 }

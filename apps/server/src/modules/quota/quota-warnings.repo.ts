@@ -4,9 +4,10 @@
  * routes) or got from a trusted source (an accepted message, an operator command).
  * Units: thresholds and remaining quota in stored units (seconds for `call`).
  */
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { quotaSettings, quotaThresholds, quotaWarnings } from '../../db/schema/quotas.ts';
+import { users } from '../../db/schema/users.ts';
 
 export interface SettingsRow {
   disable: boolean;
@@ -127,4 +128,14 @@ export async function activeThresholds(db: Db, applicationId: string): Promise<T
     .select({ type: quotaThresholds.type, reminder: quotaThresholds.reminder, threshold: quotaThresholds.threshold, armed: quotaThresholds.armed })
     .from(quotaThresholds)
     .where(and(eq(quotaThresholds.applicationId, applicationId), eq(quotaThresholds.reminder, true), gt(quotaThresholds.threshold, sql`0`)));
+}
+
+/**
+ * The saved interface language (users.language: 'en', 'id' or null) of each of the lower-cased
+ * `emails` that is a user's address, by address; addresses without an account are absent.
+ */
+export async function recipientLanguages(db: Db, emails: string[]): Promise<Map<string, string | null>> {
+  if (!emails.length) return new Map();
+  const rows = await db.select({ email: users.email, language: users.language }).from(users).where(inArray(users.email, emails));
+  return new Map(rows.map((r) => [r.email, r.language]));
 }

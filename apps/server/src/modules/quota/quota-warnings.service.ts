@@ -13,13 +13,15 @@
  * locks the thresholds, so concurrent checks send one e-mail; it is set again when a check finds
  * the remaining quota above the threshold (a top-up). Each warning is a quota_warnings row.
  */
-import { QUOTA_TYPE_INFO, QUOTA_TYPE_IDS, CALL_SECONDS_PER_MINUTE, type BalanceCheck, type BillingAnswer, type QuotaSettings, type QuotaSettingsInput, type QuotaType, type RemainingQuota } from '@pesan/contracts/quota';
+import { QUOTA_TYPE_IDS, CALL_SECONDS_PER_MINUTE, type BalanceCheck, type BillingAnswer, type QuotaSettings, type QuotaSettingsInput, type QuotaType, type RemainingQuota } from '@pesan/contracts/quota';
 import type { ChannelId } from '@pesan/contracts/channels';
 import type { Db } from '../../db/client.ts';
+import { mailLanguage, type MailLanguage } from '../../lib/mail-html.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { getApplication } from '../application/application.service.ts';
 import * as quotaRepo from './quota.repo.ts';
 import * as repo from './quota-warnings.repo.ts';
+import { quotaWarningMail } from './quota-warnings.mail.ts';
 
 export interface QuotaWarningDeps {
   db: Db;
@@ -147,24 +149,35 @@ export interface SentWarning {
   sent: boolean;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function warningMail(deps: QuotaWarningDeps, app: { id: string; name: string }, w: { type: QuotaType; remaining: number; threshold: number; recipients: string[] }) {
-  const { label, unit } = QUOTA_TYPE_INFO[w.type];
-  const link = `${deps.publicUrl.replace(/\/$/, '')}/my-application/detail/${app.id}`;
-  const fmt = (n: number) => n.toLocaleString('en-US');
-  const subject = `Quota warning: ${label} quota of ${app.name} is low`;
-  const line = `The remaining ${label} quota of your application ${app.name} (App ID ${app.id}) is ${fmt(w.remaining)} ${unit}, at or below your threshold of ${fmt(w.threshold)} ${unit}.`;
-  const text = `${line}\n\nTop up the quota to keep sending. Details: ${link}\n\nYou receive this e-mail because you are a recipient of the application's quota warnings (Notification Settings).\n`;
-  const html = `<p>${escapeHtml(line)}</p><p>Top up the quota to keep sending. <a href="${escapeHtml(link)}">Open the application</a>.</p><p style="font-size:12px;color:#666">You receive this e-mail because you are a recipient of the application's quota warnings (Notification Settings).</p>`;
-  return { to: w.recipients.join(', '), subject, text, html, link };
+/**
+ * Sends warning `w` of `app`: one message per language to the recipients in that language (each
+ * user's saved language, English for the others), in the order of the recipient list. Resolves
+ * true when every message went out; a refused message is logged.
+ */
+async function sendWarningMails(deps: QuotaWarningDeps, app: { id: string; name: string }, w: Omit<SentWarning, 'sent'>): Promise<boolean> {
+  const saved = await repo.recipientLanguages(deps.db, w.recipients.map((r) => r.toLowerCase()));
+  const byLanguage = new Map<MailLanguage, string[]>();
+  for (const to of w.recipients) {
+    const lang = mailLanguage(saved.get(to.toLowerCase()));
+    byLanguage.set(lang, [...(byLanguage.get(lang) ?? []), to]);
+  }
+  let allSent = true;
+  for (const [lang, recipients] of byLanguage) {
+    try {
+      await deps.mailer.send(quotaWarningMail(deps.publicUrl, app, w, recipients, lang));
+    } catch (err) {
+      allSent = false;
+      console.error(`[quota] warning e-mail ${w.id} (${lang}) for application ${app.id} (${w.type}) failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  return allSent;
 }
 
 /**
  * Looks at the application's ticked thresholds once (console.md §4 Quota warning; issue 10): a
  * type at or below its threshold whose row is armed is disarmed, recorded in quota_warnings and
- * e-mailed (one message to every recipient) after the transaction commits; a type above its
- * threshold is re-armed. Does nothing for a post-paid, deleted or unknown application, when
+ * e-mailed after the transaction commits (one message to the recipients of each language, see
+ * sendWarningMails); a type above its threshold is re-armed. Does nothing for a post-paid, deleted or unknown application, when
  * warnings are off or there are no recipients (nothing is disarmed then). Never throws for a mail
  * failure (the warning row keeps sent_at null); database errors reject.
  * @returns the warnings this call recorded.
@@ -195,14 +208,8 @@ export async function checkQuotaWarnings(deps: QuotaWarningDeps, applicationId: 
   if (!found) return [];
   const out: SentWarning[] = [];
   for (const w of found.warnings) {
-    let sent = false;
-    try {
-      await deps.mailer.send(warningMail(deps, found.app, w));
-      await repo.markWarningSent(deps.db, w.id, deps.now());
-      sent = true;
-    } catch (err) {
-      console.error(`[quota] warning e-mail ${w.id} for application ${found.app.id} (${w.type}) failed: ${err instanceof Error ? err.message : String(err)}`);
-    }
+    const sent = await sendWarningMails(deps, found.app, w);
+    if (sent) await repo.markWarningSent(deps.db, w.id, deps.now());
     out.push({ ...w, sent });
   }
   return out;

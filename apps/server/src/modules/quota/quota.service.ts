@@ -17,6 +17,7 @@ import type { QuotaType } from '@pesan/contracts/messaging';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as repo from './quota.repo.ts';
+import { SERVER_MESSAGES } from '@pesan/contracts/server-messages';
 
 /** The quota types in display order (console.md §3). */
 export const QUOTA_TYPES = Object.keys({
@@ -111,7 +112,7 @@ export function parseOperatorInput<S extends z.ZodType>(schema: S, input: unknow
 }
 
 /** 404 `not_found` 'Application <id> not found'. */
-export const applicationNotFound = (id: string) => new AppError('not_found', `Application ${id} not found`);
+export const applicationNotFound = (id: string) => new AppError('not_found', SERVER_MESSAGES.applicationIdNotFound(id));
 
 /** Stored units of `type` for `amount` operator units (minutes -> seconds for `call`). */
 export const toStoredUnits = (type: QuotaType, amount: number) => (type === 'call' ? amount * SECONDS_PER_MINUTE : amount);
@@ -184,7 +185,7 @@ export async function changeQuota(db: Db, input: QuotaInput, now: Date): Promise
     const app = await liveApplication(tx, parsed.app, false);
     const before = await repo.lockQuotaRow(tx, app.id, parsed.type, now);
     const quota = reason === 'top-up' ? before.quota + amount : amount;
-    if (!Number.isSafeInteger(quota)) throw new AppError('invalid_request', `The ${parsed.type} quota would exceed ${Number.MAX_SAFE_INTEGER} units`);
+    if (!Number.isSafeInteger(quota)) throw new AppError('invalid_request', SERVER_MESSAGES.quotaOverflow(parsed.type, Number.MAX_SAFE_INTEGER));
     const delta = quota - before.quota;
     const changed = delta !== 0;
     if (changed) {

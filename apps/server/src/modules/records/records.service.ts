@@ -22,6 +22,7 @@ import { getApplication } from '../application/application.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { messageWebhookDeliveries } from '../webhooks/webhooks.service.ts';
 import * as repo from './records.repo.ts';
+import { V1_MESSAGES } from '@pesan/contracts/messaging';
 
 function toRecord(row: repo.MessageRow): TransactionRecord {
   const channel = row.channel as ChannelId;
@@ -132,7 +133,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  */
 export async function getRecord(db: Db, organizationId: string, messageId: string): Promise<RecordDetail> {
   const found = UUID_RE.test(messageId) ? await repo.findMessageDetail(db, organizationId, messageId) : null;
-  if (!found) throw new AppError('not_found', 'Message not found');
+  if (!found) throw new AppError('not_found', V1_MESSAGES.messageNotFound);
   const { message, events, authenticationTemplate } = found;
   const channel = message.channel as ChannelId;
   return {

@@ -55,7 +55,7 @@ export async function listReports(deps: Pick<ReportsDeps, 'db'>, organizationId:
   const applicationIds = [...new Set(q.application_id)];
   // Another organization's application is a 404, as everywhere (never an empty list that confirms nothing).
   const valid = applicationIds.filter((id) => UUID_RE.test(id));
-  if (valid.length < applicationIds.length || (await repo.findOrganizationApplicationIds(deps.db, organizationId, valid)).length < valid.length) throw notFound('Application');
+  if (valid.length < applicationIds.length || (await repo.findOrganizationApplicationIds(deps.db, organizationId, valid)).length < valid.length) throw notFound('application');
   const range = q.start_date && q.end_date ? resolveRecordsRange(q.start_date, q.end_date, DEFAULT_TIME_ZONE) : undefined;
   const search = q.search ? normaliseReportSearch(q.search) : '';
   const { rows, total } = await repo.listReports(
@@ -73,9 +73,9 @@ export async function listReports(deps: Pick<ReportsDeps, 'db'>, organizationId:
  * between the two instants given. Statuses are unique; none = every status.
  */
 export async function createReport(deps: ReportsDeps, caller: { organizationId: string; userId: string }, body: GenerateReportRequest): Promise<ReportRow> {
-  if (!UUID_RE.test(body.application_id)) throw notFound('Application');
+  if (!UUID_RE.test(body.application_id)) throw notFound('application');
   const application = await repo.findOwnApplication(deps.db, caller.organizationId, body.application_id);
-  if (!application) throw notFound('Application');
+  if (!application) throw notFound('application');
   const range = resolveRecordsRange(body.start_date, body.end_date, DEFAULT_TIME_ZONE);
   if (!range.from || !range.to) throw fieldError('start_date', REPORT_MESSAGES.dateRequired);
   // An inclusive ISO end becomes exclusive one millisecond later (timestamps hold microseconds: close enough for a report).
@@ -103,9 +103,9 @@ export async function createReport(deps: ReportsDeps, caller: { organizationId: 
 
 /** Report `id` of the organization (404 otherwise). */
 export async function getReport(deps: Pick<ReportsDeps, 'db'>, organizationId: string, id: string): Promise<ReportRow> {
-  if (!UUID_RE.test(id)) throw notFound('Report');
+  if (!UUID_RE.test(id)) throw notFound('report');
   const r = await repo.findReport(deps.db, organizationId, id);
-  if (!r) throw notFound('Report');
+  if (!r) throw notFound('report');
   return toReportRow(r);
 }
 
@@ -122,12 +122,12 @@ export interface ReportDownload {
  * done), named `{title}_{start}_{end}.csv|xlsx`.
  */
 export async function openReportDownload(deps: Pick<ReportsDeps, 'db' | 'store'>, organizationId: string, id: string): Promise<ReportDownload> {
-  if (!UUID_RE.test(id)) throw notFound('Report');
+  if (!UUID_RE.test(id)) throw notFound('report');
   const r = await repo.findReport(deps.db, organizationId, id);
-  if (!r) throw notFound('Report');
+  if (!r) throw notFound('report');
   if (r.status !== 'done' || !r.fileKey) throw new AppError('conflict', REPORT_MESSAGES.notReady);
   const file = await deps.store.open(r.fileKey);
-  if (!file) throw notFound('Report file');
+  if (!file) throw notFound('reportFile');
   const type = r.type as ReportType;
   return { stream: file.stream, bytes: file.bytes, contentType: REPORT_CONTENT_TYPES[type], fileName: reportFileName({ name: r.title, start_date: r.startDate, end_date: r.endDate, type }) };
 }

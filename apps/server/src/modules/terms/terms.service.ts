@@ -17,12 +17,12 @@ export interface TermsVersions {
 
 /** Whether the caller accepted these versions. `userId` other than the caller -> 404. */
 export async function termsAccepted(ctx: TermsDeps, session: SessionRow, userId: string, v: TermsVersions): Promise<boolean> {
-  if (userId !== session.userId) throw notFound('User');
+  if (userId !== session.userId) throw notFound('user');
   return hasAcceptance(ctx.database.db, userId, v.pp_version, v.tnc_version);
 }
 
 /** Records the caller's acceptance of these versions (idempotent). `userId` other than the caller -> 404. */
 export async function acceptTerms(ctx: TermsDeps, session: SessionRow, userId: string, v: TermsVersions): Promise<void> {
-  if (userId !== session.userId) throw notFound('User');
+  if (userId !== session.userId) throw notFound('user');
   await insertAcceptance(ctx.database.db, { userId, ppVersion: v.pp_version, tncVersion: v.tnc_version, acceptedAt: ctx.now() });
 }

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireOrganization, signedInOnly } from '../../plugins/session.ts';
 import type { GeneratedTokenFile } from './token.service.ts';
+import { TOKEN_MESSAGES } from '@pesan/contracts/application';
 
 const security = [{ sessionCookie: [] }];
 const tokenFileDescription = 'The token file (text/plain): per channel the application id, channel, JWT and PKCS#8 private key.';
@@ -33,7 +34,7 @@ export function tokenRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       timeWindow: 60_000,
       keyGenerator: (request: FastifyRequest) => request.session?.userId ?? request.ip,
       errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) =>
-        new AppError('rate_limited', `Too many access tokens generated. Please try again in ${context.after}.`),
+        new AppError('rate_limited', TOKEN_MESSAGES.tooManyTokens(context.after)),
     },
   };
   return async (app) => {

@@ -23,6 +23,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireUser, signedInOnly } from '../../plugins/session.ts';
 import { safeTextValidatorCompiler } from '../../plugins/validation.ts';
+import { SERVER_MESSAGES } from '@pesan/contracts/server-messages';
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorEnvelopeSchema } } });
 
@@ -181,9 +182,9 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           index: false,
         });
         if (sent.statusCode === 416) {
-          throw new AppError('range_not_satisfiable', 'The requested range lies outside the file', undefined, { 'Content-Range': `bytes */${found.size}` });
+          throw new AppError('range_not_satisfiable', SERVER_MESSAGES.rangeOutsideFile, undefined, { 'Content-Range': `bytes */${found.size}` });
         }
-        if (sent.type !== 'file' && ![304, 412].includes(sent.statusCode)) throw notFound('File');
+        if (sent.type !== 'file' && ![304, 412].includes(sent.statusCode)) throw notFound('file');
         return reply
           .code(sent.statusCode as 200 | 206)
           .headers(sent.headers)

@@ -313,12 +313,12 @@ export async function openImage(
   name: string,
 ): Promise<{ dir: string; name: string; mime: string; size: number; visibility: 'public' | 'organization' }> {
   // Names of organization media (mp4, pdf) are served the same way; the route sets the headers.
-  if (!UPLOAD_NAME.test(name)) throw notFound('File');
+  if (!UPLOAD_NAME.test(name)) throw notFound('file');
   const row = await findUpload(ctx.database.db, name);
-  if (!row) throw notFound('File');
-  if (row.visibility !== 'public' && (!row.organizationId || viewer?.organizationId !== row.organizationId)) throw notFound('File');
+  if (!row) throw notFound('file');
+  if (row.visibility !== 'public' && (!row.organizationId || viewer?.organizationId !== row.organizationId)) throw notFound('file');
   const info = await stat(join(uploadsDir(ctx), name)).catch(() => null);
-  if (!info?.isFile()) throw notFound('File');
+  if (!info?.isFile()) throw notFound('file');
   return { dir: uploadsDir(ctx), name, mime: row.mime, size: info.size, visibility: row.visibility };
 }
 

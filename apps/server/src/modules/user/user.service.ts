@@ -85,9 +85,9 @@ export function userFromSession(session: SessionRow): User {
  * user's existence is never confirmed.
  */
 export async function getOwnUser(ctx: UserDeps, session: SessionRow, id: string): Promise<User> {
-  if (id !== session.userId) throw notFound('User');
+  if (id !== session.userId) throw notFound('user');
   const row = await findUserById(ctx.database.db, id);
-  if (!row) throw notFound('User');
+  if (!row) throw notFound('user');
   return toUser(row);
 }
 
@@ -102,13 +102,13 @@ export async function getOwnUser(ctx: UserDeps, session: SessionRow, id: string)
  *   for any other URL. Nothing changes on error. Returns the updated user.
  */
 export async function updateOwnUser(ctx: UserDeps, session: SessionRow, id: string, input: UpdateUserInput): Promise<User> {
-  if (id !== session.userId) throw notFound('User');
+  if (id !== session.userId) throw notFound('user');
   const current = await findUserById(ctx.database.db, id);
-  if (!current) throw notFound('User');
+  if (!current) throw notFound('user');
   if (input.avatar && input.avatar !== current.avatar && !(await isOwnAvatarUpload(ctx, id, input.avatar))) {
     throw fieldError('avatar', AUTH_MESSAGES.avatarInvalid);
   }
   const row = await repo.updateUserProfile(ctx.database.db, id, { fullName: input.fullName, avatar: input.avatar, language: input.language }, ctx.now());
-  if (!row) throw notFound('User');
+  if (!row) throw notFound('user');
   return toUser(row);
 }

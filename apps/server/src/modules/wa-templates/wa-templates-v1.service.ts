@@ -15,6 +15,7 @@ import { deleteAtMeta, queueReview } from './template-review.service.ts';
 import { contentColumns, toMetaTemplateObject, type MetaTemplateObject } from './template-rows.ts';
 import * as repo from './wa-templates.repo.ts';
 import { insertWithCode, issuesError, refuseForeignMedia, type WaTemplatesDeps } from './wa-templates.service.ts';
+import { WA_TEMPLATE_MESSAGES } from '@pesan/contracts/wa-template-messages';
 
 /** The caller of a /v1 template call: the token's application and organization. */
 export interface V1TemplateCaller {
@@ -26,7 +27,7 @@ export interface V1TemplateCaller {
 export const V1_TEMPLATE_PAGE_MAX = 100;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const nameTakenInLanguage = (name: string, language: string) => `A template named ${name} already exists in language ${language}`;
+const nameTakenInLanguage = API.nameTakenInLanguage;
 
 /**
  * `POST /v1/whatsapp/templates`: stores Meta's create body `t` as a template of the caller's
@@ -68,7 +69,7 @@ const encodeCursor = (r: Pick<repo.TemplateRecord, 'createdAt' | 'id'>) => Buffe
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(at ?? '');
-  if (!id || !UUID_RE.test(id) || Number.isNaN(createdAt.getTime())) throw fieldError('after', '`after` is not a cursor of this list');
+  if (!id || !UUID_RE.test(id) || Number.isNaN(createdAt.getTime())) throw fieldError('after', API.badCursor);
   return { createdAt, id };
 }
 
@@ -88,7 +89,7 @@ export async function listV1Templates(
   const statuses: string[] = [];
   for (const raw of (q.status ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
     const s = normaliseTemplateStatus(raw);
-    if (!s) throw fieldError('status', `Unknown template status: ${raw}`);
+    if (!s) throw fieldError('status', WA_TEMPLATE_MESSAGES.statusUnknown(raw));
     statuses.push(s);
   }
   const limit = Math.min(Math.max(q.limit, 1), V1_TEMPLATE_PAGE_MAX);

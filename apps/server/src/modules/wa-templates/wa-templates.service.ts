@@ -48,7 +48,7 @@ function isUniqueViolation(err: unknown): boolean {
 /** Live application `id` of the organization, or 404 'Application not found'. */
 async function ownApplication(deps: Pick<WaTemplatesDeps, 'db'>, organizationId: string, id: string): Promise<{ id: string; name: string }> {
   const app = UUID_RE.test(id) ? await repo.findLiveApplication(deps.db, organizationId, id) : null;
-  if (!app) throw notFound('Application');
+  if (!app) throw notFound('application');
   return app;
 }
 
@@ -85,7 +85,7 @@ export async function insertWithCode(deps: Pick<WaTemplatesDeps, 'db'>, row: Omi
 export async function listTemplates(deps: Pick<WaTemplatesDeps, 'db'>, organizationId: string, q: TemplateListQuery): Promise<TemplateListResponse> {
   const applicationIds = [...new Set(q.application_id)];
   const valid = applicationIds.filter((id) => UUID_RE.test(id));
-  if (valid.length < applicationIds.length || (await repo.findLiveApplicationIds(deps.db, organizationId, valid)).length < valid.length) throw notFound('Application');
+  if (valid.length < applicationIds.length || (await repo.findLiveApplicationIds(deps.db, organizationId, valid)).length < valid.length) throw notFound('application');
   const statuses = q.status.includes('all') ? [] : [...new Set(q.status.filter((s) => s !== 'all'))];
   const range = q.start_date && q.end_date ? resolveRecordsRange(q.start_date, q.end_date, DEFAULT_TIME_ZONE) : undefined;
   const search = q.search ? normaliseReportSearch(q.search) : '';
@@ -159,7 +159,7 @@ export async function createTemplate(
   payload: ConsoleTemplatePayload,
   draft: boolean,
 ): Promise<TemplateRow> {
-  if (!payload.application_id) throw fieldError('application_id', 'Application is required');
+  if (!payload.application_id) throw fieldError('application_id', API.applicationRequired);
   const app = await ownApplication(deps, caller.organizationId, payload.application_id);
   const name = sanitizeTemplateName(payload.template_name);
   const template = contentOf({ ...payload, template_name: name }, !draft);
@@ -200,7 +200,7 @@ export async function updateTemplate(deps: WaTemplatesDeps, organizationId: stri
   if (payload.application_id && payload.application_id !== t.applicationId) await ownApplication(deps, organizationId, payload.application_id);
   if (!isTemplateEditable(t.status)) throw new AppError('conflict', API.notEditable);
   const locked = consoleTemplatePayloadSchema.safeParse({ ...payload, template_name: t.name, template_category: t.category, language: t.language });
-  if (!locked.success) throw new AppError('invalid_request', locked.error.issues[0]?.message ?? 'Invalid template', locked.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+  if (!locked.success) throw new AppError('invalid_request', locked.error.issues[0]?.message ?? API.invalidTemplate, locked.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
   const template = contentOf(locked.data, !draft);
   await refuseForeignMedia(deps, organizationId, template);
   const now = deps.now();

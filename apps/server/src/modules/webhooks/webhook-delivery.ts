@@ -22,10 +22,12 @@ import {
   type WebhookEventType,
 } from '@pesan/contracts/webhooks';
 import type { Db } from '../../db/client.ts';
+import { mailLanguage } from '../../lib/mail-html.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { TemplateDecision } from '../../messaging/whatsapp/template-status.ts';
 import { postWebhook, type PostResult } from './webhook-http.ts';
+import { webhookDisabledMail, type DisabledReason } from './webhook-mail.ts';
 import { webhookHeaders } from './webhook-signing.ts';
 import {
   claimAttempt,
@@ -39,7 +41,7 @@ import {
   lockPendingOutbox,
   markOutboxTaken,
   noteAttemptOutcome,
-  organizationEmails,
+  organizationRecipients,
   pruneTakenOutbox,
   releaseAttempt,
   type EndpointRow,
@@ -251,24 +253,21 @@ async function recordAttemptResult(
   }
   if (disableReason && endpoint.enabled) {
     await disableEndpoint(deps.db, endpoint.applicationId, disableReason, finishedAt);
-    if (disableReason === WEBHOOK_MESSAGES.disabledFailing) await notifyDisabled(deps, endpoint, disableReason);
+    if (disableReason === WEBHOOK_MESSAGES.disabledFailing) await notifyDisabled(deps, endpoint, 'failing');
   }
   return succeeded ? 'succeeded' : 'failed';
 }
 
-/** E-mails the organization's users that their endpoint was disabled (failures are logged, never thrown). */
-async function notifyDisabled(deps: WebhookDeliveryDeps, endpoint: EndpointRow, reason: string): Promise<void> {
+/**
+ * E-mails the organization's users that their endpoint was disabled for `reason`, each in their
+ * saved language, else English (failures are logged, never thrown).
+ */
+async function notifyDisabled(deps: WebhookDeliveryDeps, endpoint: EndpointRow, reason: DisabledReason): Promise<void> {
   const link = `${deps.publicUrl}/my-application/detail/${endpoint.applicationId}`;
-  const subject = 'Pesan: your webhook endpoint was disabled';
-  const text = `Pesan stopped sending status webhooks to ${endpoint.url}.\n\nReason: ${reason}.\n\nFix the endpoint, then enable it again on the application page:\n${link}\n`;
-  const html = `<p>Pesan stopped sending status webhooks to <b>${escapeHtml(endpoint.url ?? '')}</b>.</p><p>Reason: ${escapeHtml(reason)}.</p><p>Fix the endpoint, then enable it again on the <a href="${escapeHtml(link)}">application page</a>.</p>`;
-  for (const to of await organizationEmails(deps.db, endpoint.organizationId)) {
-    await deps.mailer.send({ to, subject, text, html }).catch((err: unknown) => console.error(`[webhooks] could not e-mail ${to} about a disabled endpoint: ${(err as Error).message}`));
+  for (const { email: to, language } of await organizationRecipients(deps.db, endpoint.organizationId)) {
+    const message = webhookDisabledMail(to, { url: endpoint.url ?? '', reason, link }, mailLanguage(language));
+    await deps.mailer.send(message).catch((err: unknown) => console.error(`[webhooks] could not e-mail ${to} about a disabled endpoint: ${(err as Error).message}`));
   }
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**

@@ -264,10 +264,9 @@ export async function insertEventWithAttempt(db: Db, event: typeof webhookEvents
   });
 }
 
-/** E-mail addresses of the users of organization `organizationId`. */
-export async function organizationEmails(db: Db, organizationId: string): Promise<string[]> {
-  const rows = await db.select({ email: users.email }).from(users).where(eq(users.organizationId, organizationId));
-  return rows.map((r) => r.email);
+/** E-mail address and saved interface language (users.language: 'en', 'id' or null) of each user of organization `organizationId`. */
+export async function organizationRecipients(db: Db, organizationId: string): Promise<{ email: string; language: string | null }[]> {
+  return db.select({ email: users.email, language: users.language }).from(users).where(eq(users.organizationId, organizationId));
 }
 
 /** Deletes outbox rows the fan-out took before `before`; returns how many. */

@@ -34,7 +34,8 @@ export function DocPage({ titleId, location, language, onLanguageChange, firstPa
   return (
     <div className={classes.page}>
       <article className={classes.article} aria-busy={page.isPending || undefined}>
-        <Stack gap={4} mb="lg">
+        {/* The docs' pages are English in both languages (ARCHITECTURE.md §10): declared so, for screen readers. */}
+        <Stack gap={4} mb="lg" lang="en">
           {location ? (
             <Text size="sm" fw={600} c="blue.8">
               {location.group.title}
@@ -51,7 +52,9 @@ export function DocPage({ titleId, location, language, onLanguageChange, firstPa
           )}
         </Stack>
         {page.data ? (
-          <DocDescription html={page.data.description} />
+          <div lang="en">
+            <DocDescription html={page.data.description} />
+          </div>
         ) : page.isError ? (
           <Alert color="red" variant="light" title={t('page.loadFailed')}>
             <Text size="sm">{page.error.message}</Text>

@@ -118,7 +118,7 @@ function SidebarGroups({ menu, versionId, query, currentChildId, isGroupOpen, on
               <li key={group.id}>
                 <NavLink
                   component="button"
-                  label={group.title}
+                  label={<span lang="en">{group.title}</span>}
                   leftSection={<Icon size={18} stroke={1.7} aria-hidden />}
                   opened={open}
                   onChange={() => onToggleGroup(group.id)}
@@ -136,7 +136,7 @@ function SidebarGroups({ menu, versionId, query, currentChildId, isGroupOpen, on
                           <NavLink
                             component={Link}
                             to={docPath(group.id, child.id)}
-                            label={child.title}
+                            label={<span lang="en">{child.title}</span>}
                             active={current}
                             aria-current={current ? 'page' : undefined}
                             variant="light"

@@ -113,7 +113,8 @@ function renderNodes(nodes: readonly WaTextNode[]): ReactNode {
 
 /** `text` with WhatsApp's formatting rendered and its variables replaced by `samples`. */
 export function WhatsappText({ text, samples }: { text: string; samples?: VariableSamples }) {
-  return <>{renderNodes(parseWhatsappText(text, samples))}</>;
+  // The template's own words, in the template's language: never translated (ARCHITECTURE.md §10).
+  return <span translate="no">{renderNodes(parseWhatsappText(text, samples))}</span>;
 }
 
 /** A URL the page may show as an image or video (same origin, blob: or data:). */

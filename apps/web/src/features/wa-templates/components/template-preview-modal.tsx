@@ -65,7 +65,7 @@ export function TemplatePreviewModal({ row, senderName, onClose }: TemplatePrevi
                 <Stack gap={4}>
                   {notes.length ? (
                     notes.map((n, i) => (
-                      <Text key={i} size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+                      <Text key={i} size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} translate="no">
                         {n}
                       </Text>
                     ))

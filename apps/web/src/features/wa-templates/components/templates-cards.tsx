@@ -11,13 +11,14 @@ import { TemplateActionsMenu } from './template-actions-menu.tsx';
 import { TemplateStatusBadge } from './template-status-badge.tsx';
 import { pageSelection, type TemplatesTableProps } from './templates-table.tsx';
 
+/** A labelled value of a card; the value is data (names, codes, Meta's notes), kept as written (translate="no"). */
 function Field({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
   return (
     <div style={{ minWidth: 0 }}>
       <Text size="xs" c="gray.7">
         {label}
       </Text>
-      <Text size="sm" ff={mono ? 'monospace' : undefined} style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" ff={mono ? 'monospace' : undefined} style={{ overflowWrap: 'anywhere' }} translate="no">
         {value}
       </Text>
     </div>

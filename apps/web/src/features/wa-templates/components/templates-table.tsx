@@ -97,7 +97,7 @@ export function TemplatesTable({ rows, loading, stale, selected, onToggle, onTog
                     </Text>
                   </Table.Td>
                   <Table.Td miw={160} maw={300}>
-                    <Text size="sm" lineClamp={3} title={r.notes ?? undefined} style={{ overflowWrap: 'anywhere' }}>
+                    <Text size="sm" lineClamp={3} title={r.notes ?? undefined} style={{ overflowWrap: 'anywhere' }} translate="no">
                       {r.notes || '-'}
                     </Text>
                   </Table.Td>

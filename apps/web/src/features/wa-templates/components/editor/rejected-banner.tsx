@@ -17,12 +17,12 @@ export function RejectedBanner({ reason, recommendation }: { reason?: string | n
         <Text size="sm">{t('rejected.text')}</Text>
         {reason ? (
           <Text size="sm">
-            <strong>{t('rejected.reason')}</strong> {reason}
+            <strong>{t('rejected.reason')}</strong> <span translate="no">{reason}</span>
           </Text>
         ) : null}
         {recommendation ? (
           <Text size="sm">
-            <strong>{t('rejected.recommendation')}</strong> {recommendation}
+            <strong>{t('rejected.recommendation')}</strong> <span translate="no">{recommendation}</span>
           </Text>
         ) : null}
       </Stack>
