@@ -98,12 +98,12 @@ describe('Indonesian everywhere', () => {
         await page.goto(`${server.url}${path}`);
         results.push(await check(page, name));
       };
-      await visit('my-application', '/my-application');
-      // Same-origin fetch from the page (the console's own session and origin).
+      // The demo applications' names are data (same-origin fetch from the page, with its session).
       const apps = await page.evaluate(() =>
         fetch('/api/application/list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ channel_id: [], search: '', page: 1, limit: 100 }) }).then((r) => r.json()),
       );
-      data.push(...(apps as { data: { name: string }[] }).data.map((a) => a.name));
+      data.push(...(apps as { data: { application_name: string }[] }).data.map((a) => a.application_name));
+      await visit('my-application', '/my-application');
       const detail = await page.locator('a[href*="/my-application/detail/"]').first().getAttribute('href');
       await visit('create-application', '/my-application/create-application');
       await visit('application-detail', detail!);

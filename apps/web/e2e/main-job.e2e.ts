@@ -133,7 +133,8 @@ describe.each(['en', 'id'] as const)('main job in the browser (%s)', (lang) => {
       tokens[channel] = entry!.accessToken;
     }
     await page.getByText(T('Success Generate Token')).first().waitFor();
-    expect(await page.getByText(T('Active'), { exact: true }).count()).toBe(6);
+    const tokenSection = page.getByRole('region', { name: T('Token Authentication') });
+    expect(await tokenSection.getByText(T('Active', 'tokens'), { exact: true }).count()).toBe(6);
   });
 
   it('sends on every channel and watches Monitoring reach the final statuses', async () => {

@@ -15,7 +15,7 @@ type Tree = { [k: string]: string | Tree };
 
 function flatten(tree: Tree, prefix: string, out: Map<string, string>): void {
   for (const [k, v] of Object.entries(tree)) {
-    const key = prefix ? `${prefix}.${k}` : k;
+    const key = prefix.endsWith(':') ? `${prefix}${k}` : `${prefix}.${k}`;
     if (typeof v === 'string') out.set(key, v);
     else flatten(v, key, out);
   }
@@ -42,6 +42,15 @@ export function texts(lang: UiLanguage): ((english: string, ns?: string) => stri
     if (lang === 'en') return english;
     for (const [key, text] of en) {
       if (text === english && (!ns || key.startsWith(`${ns}:`)) && target.has(key)) return target.get(key)!;
+    }
+    // A link or bold part of a sentence (`<anchor>Sign up</anchor>`): the same tag's part in `lang`.
+    for (const [key, text] of en) {
+      if (ns && !key.startsWith(`${ns}:`)) continue;
+      for (const m of text.matchAll(/<(\w+)>([^<]*)<\/\1>/g)) {
+        if (m[2] !== english) continue;
+        const part = target.get(key)?.match(new RegExp(`<${m[1]}>([^<]*)</${m[1]}>`));
+        if (part) return part[1]!;
+      }
     }
     const message = translateMessage(english, lang);
     if (message !== english) return message;

@@ -5,7 +5,7 @@
  * buttons, not a menu: the switch is on every first load, where a popover's code would weigh
  * (issue 10).
  */
-import { Button, Group } from '@mantine/core';
+import { Button, Group, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { UI_LANGUAGES, type UiLanguage } from '@pesan/contracts/ui-language';
 import { currentLanguage, setUiLanguage } from '../../lib/i18n.ts';
@@ -30,12 +30,13 @@ export function LanguageSwitch({ onChange }: { onChange?: (lang: UiLanguage) => 
           variant={l === lang ? 'light' : 'subtle'}
           color={l === lang ? 'blue' : 'gray'}
           lang={l}
-          aria-label={LANGUAGE_NAMES[l]}
           title={LANGUAGE_NAMES[l]}
           aria-pressed={l === lang}
           onClick={() => choose(l)}
         >
-          {l.toUpperCase()}
+          {/* Seen: the code; heard: the language's name (an aria-label would not match the visible text). */}
+          <span aria-hidden>{l.toUpperCase()}</span>
+          <VisuallyHidden>{LANGUAGE_NAMES[l]}</VisuallyHidden>
         </Button>
       ))}
     </Group>
