@@ -1,4 +1,4 @@
-import i18n, { i18nReady, NAMESPACES } from '../lib/i18n.ts';
+import i18n, { i18nReady, LANGUAGE_STORAGE_KEY, NAMESPACES, setUiLanguage } from '../lib/i18n.ts';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
@@ -18,5 +18,9 @@ if (!(document as { fonts?: unknown }).fonts) {
 
 // Every catalogue loaded in English before any test renders (nothing suspends on a namespace).
 await i18nReady;
-await i18n.changeLanguage('en');
 await i18n.loadNamespaces([...NAMESPACES]);
+// Indonesian's extras (the contract messages' translator, dayjs's locale) loaded once, so a test
+// that calls i18n.changeLanguage('id') sees them at once.
+await setUiLanguage('id');
+await setUiLanguage('en');
+localStorage.removeItem(LANGUAGE_STORAGE_KEY);
