@@ -13,9 +13,11 @@ import { launchBrowser } from './support/browser.ts';
 import { DEMO, signInAsDemo } from './support/flows.ts';
 import { clippedTexts, englishOnlyWords, englishOnPage } from './support/i18n-scan.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { texts } from './support/texts.ts';
 
 const SHOTS = process.env.I18N_SHOTS_DIR;
 const english = englishOnlyWords();
+const T = texts('id');
 
 describe('Indonesian everywhere', () => {
   let server: RunningServer;
@@ -107,6 +109,15 @@ describe('Indonesian everywhere', () => {
       const detail = await page.locator('a[href*="/my-application/detail/"]').first().getAttribute('href');
       await visit('create-application', '/my-application/create-application');
       await visit('application-detail', detail!);
+      /** Opens a dialog with `button`, checks it as `name`, and closes it with Escape. */
+      const dialog = async (name: string, button: string) => {
+        await page.getByRole('button', { name: button }).first().click();
+        await page.getByRole('dialog').waitFor();
+        results.push(await check(page, name));
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+      };
+      await dialog('delete-application-dialog', T.byKey('applications:delete.button'));
       const appId = detail!.split('/').pop()!;
       // The edit page takes its id in navigation state: reach it from the detail page's link.
       await page.locator('a[href$="/my-application/edit-application"]').first().click();
@@ -115,8 +126,10 @@ describe('Indonesian everywhere', () => {
       await visit('transactions', `/my-application/detail-transaction/${appId}`);
       await visit('dashboard', '/dashboard');
       await visit('generate-report', '/generate-report');
+      await dialog('generate-report-dialog', T.byKey('reports:page.generateNew').replace(/^\+\s*/, ''));
       const list = page.waitForResponse((r) => r.url().endsWith('/api/wa/template/list') && r.ok());
       await visit('whatsapp-template', '/whatsapp-template');
+      await dialog('new-template-dialog', T.byKey('wa-templates:list.addTemplate'));
       // An editable one (a Rejected template shows Meta's reason and the editor's every section).
       const docs = ((await (await list).json()) as { data: { docs: { _id: string; status: string }[] } }).data.docs;
       const editable = docs.find((d) => d.status === 'REJECTED') ?? docs.find((d) => d.status === 'DRAFT');
