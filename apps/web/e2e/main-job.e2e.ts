@@ -61,7 +61,7 @@ describe.each(['en', 'id'] as const)('main job in the browser (%s)', (lang) => {
     await page.getByLabel(T('Business Phone')).fill('0215550101');
     await page.getByLabel(T('Address')).fill('Jl. Sudirman 1, Jakarta');
     await page.getByLabel(T('Website')).fill('tokorina.id');
-    await page.getByRole('button', { name: T('Submit') }).click();
+    await page.getByRole('button', { name: T('Submit', 'organization') }).click();
     // The session ends; the login page shows the success message with the e-mail filled in.
     await page.waitForURL(/\/auth\/login$/);
     await page.getByText(T('Your organization has been created. Please sign in again to continue.')).waitFor();

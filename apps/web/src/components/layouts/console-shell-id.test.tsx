@@ -48,7 +48,7 @@ describe('console shell in Indonesian', () => {
     expect(nav.textContent).toContain('Ringkasan');
     expect(nav.textContent).toContain('Aplikasi Saya');
     expect(nav.textContent).toContain('Buat Laporan');
-    expect(nav.textContent).toContain('Template Whatsapp');
+    expect(nav.textContent).toContain('Template WhatsApp');
     expect(screen.getByRole('button', { name: 'Ciutkan sidebar' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Menu akun' }));
     expect(await screen.findByRole('menuitem', { name: 'Pengaturan', hidden: true })).toBeTruthy();

@@ -39,7 +39,7 @@ describe('error pages in Indonesian', () => {
   it('shows the auth promo in Indonesian', () => {
     renderWithProviders(<AuthLayout />);
     const promo = screen.getByRole('complementary', { name: 'Tentang Dashboard API' });
-    expect(promo.textContent).toContain('Pantau penggunaan API dan hit rate');
+    expect(promo.textContent).toContain('Pantau penggunaan API dan tingkat keberhasilan');
     expect(promo.textContent).toContain('Gunakan template WhatsApp');
     expect(screen.getByRole('link', { name: 'Baca dokumentasi API' })).toBeTruthy();
   });

@@ -39,10 +39,10 @@ describe('docs site in Indonesian', () => {
     expect(screen.getByRole('combobox', { name: 'Versi API' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Contoh kode' })).toBeTruthy();
     expect(screen.getByRole('tablist', { name: 'Bahasa contoh kode' })).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Request CURL' }).textContent).toBe('curl https://pesan.test/v1/c-sms');
-    const copy = screen.getByRole('button', { name: 'Salin Request CURL' });
+    expect(screen.getByRole('region', { name: 'Permintaan CURL' }).textContent).toBe('curl https://pesan.test/v1/c-sms');
+    const copy = screen.getByRole('button', { name: 'Salin Permintaan CURL' });
     expect(copy.textContent).toBe('Salin');
-    expect(screen.getByRole('button', { name: 'Salin Response CURL' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Salin Respons CURL' })).toBeTruthy();
     expect(screen.getByTestId('doc-description').textContent).toBe('About Send an SMS.');
   });
 

@@ -55,7 +55,7 @@ describe('applications in Indonesian', () => {
     renderWithProviders(<ApplicationCard app={app} />);
     expect(screen.getByRole('button', { name: 'Ubah' })).toBeTruthy();
     expect(screen.getByText('ID Aplikasi')).toBeTruthy();
-    expect(screen.getByText('Diterbitkan')).toBeTruthy();
+    expect(screen.getByText('Dibuat')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Salin ID Aplikasi' })).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Channel' })).toBeTruthy();
   });

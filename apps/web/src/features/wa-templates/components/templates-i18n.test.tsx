@@ -35,11 +35,11 @@ describe('Whatsapp Template list in Indonesian', () => {
     await i18n.changeLanguage('id');
     fakeApi({ [APPS_LIST]: () => appsAnswer(), [LIST]: () => pageAnswer(ROWS) });
     renderList();
-    expect(screen.getByRole('heading', { name: 'Template Whatsapp' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Template WhatsApp' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Tambah Template' })).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Cari berdasarkan nama template' }).getAttribute('placeholder')).toBe('Cari nama template...');
     await screen.findByText('promo_t1');
-    const table = screen.getByRole('table', { name: 'Template Whatsapp' });
+    const table = screen.getByRole('table', { name: 'Template WhatsApp' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['', 'Nama Template', 'Tanggal', 'Status', 'Kode Template', 'Catatan', 'Aksi']);
     for (const label of ['Draf', 'Sedang Ditinjau', 'Disetujui', 'Ditolak', 'Dijeda', 'Dinonaktifkan']) expect(within(table).getByText(label)).toBeTruthy();
     expect(within(table).getByRole('checkbox', { name: 'Pilih semua template di halaman ini' })).toBeTruthy();
@@ -110,7 +110,7 @@ describe('Whatsapp Template list in Indonesian', () => {
     await screen.findByText('promo_t1');
     expect(screen.getByText('In Review')).toBeTruthy();
     await act(() => i18n.changeLanguage('id'));
-    expect(screen.getByRole('heading', { name: 'Template Whatsapp' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Template WhatsApp' })).toBeTruthy();
     expect(screen.getByText('Sedang Ditinjau')).toBeTruthy();
     await act(() => i18n.changeLanguage('en'));
     expect(screen.getByRole('heading', { name: 'Whatsapp Template' })).toBeTruthy();
@@ -124,7 +124,7 @@ describe('New Whatsapp Template modal in Indonesian', () => {
     fakeApi({ [APPS_LIST]: () => appsAnswer(), [LIST]: () => pageAnswer([]), [CHECK]: (_b, q) => json({ data: { available: true, name: q.get('name') } }) });
     renderList();
     await userEvent.click(screen.getAllByRole('button', { name: 'Tambah Template' })[0]!);
-    const dialog = await screen.findByRole('dialog', { name: 'Template Whatsapp Baru' });
+    const dialog = await screen.findByRole('dialog', { name: 'Template WhatsApp Baru' });
     await waitFor(() => expect((within(dialog).getByLabelText(/^Aplikasi/) as HTMLInputElement).value).toBe('Toko Rina'));
     return dialog;
   }

@@ -34,7 +34,7 @@ describe('template editor in Indonesian', () => {
     await screen.findByRole('heading', { name: 'Buat Template' });
     expect(screen.getByText('Form Buat Template WhatsApp')).toBeTruthy();
     expect(btn('Simpan sebagai Draf').disabled).toBe(true);
-    expect(btn('Kirim').disabled).toBe(true);
+    expect(btn('Ajukan').disabled).toBe(true);
     for (const name of ['Header', 'Body', 'Footer', 'Tombol', 'Pratinjau']) expect(screen.getByRole('heading', { name })).toBeTruthy();
     expect(screen.getByText('Nama Template')).toBeTruthy();
     expect(screen.getByText('Inggris (Amerika Serikat) (en_US)')).toBeTruthy();
