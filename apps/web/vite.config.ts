@@ -157,12 +157,21 @@ function pureContractConstants(): Plugin {
  * bundle budget test reads) and every other module keeps the default. Captured modules do not
  * drag their dependencies along (includeDependenciesRecursively: false): the groups follow the
  * import graph (a module's imports are used by at least the same pages), so no chunk cycle arises.
+ * zod and the account schemas (ZOD_CHUNK) make one chunk of their own: the login form loads them
+ * when first focused (features/auth/utils/login-validation.ts), without the signed-in shell.
  */
+/**
+ * zod and the contract modules the login form loads with its schema (auth.ts and the zod setup it
+ * imports; its other imports, auth-messages.ts and ui-language.ts, are on the first load already).
+ */
+const ZOD_CHUNK = /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](zod|zod-messages|auth)\.ts$/;
+
 function hotChunkName(usage: Usage) {
   return (id: string): string | null => {
     const u = usage.get(id);
     if (!u || u.has('entry')) return null;
     if (HOT_PAGES.some((p) => p.routes.some((r) => routeId(r) === id))) return null;
+    if (ZOD_CHUNK.test(id)) return 'zod';
     const signedIn = u.has('list') || u.has('monitoring');
     if (u.has('login')) return signedIn ? 'common' : 'auth';
     if (u.has('list') && u.has('monitoring')) return 'shell';

@@ -3,12 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import '@mantine/core/styles.css';
 import './app/theme.css';
-import { installClearZodMessages } from '@pesan/contracts/zod-messages';
 import { i18nReady } from './lib/i18n.ts';
 import { AppProvider } from './app/provider.tsx';
 import { router } from './app/router.tsx';
-
-installClearZodMessages();
 
 // The first render waits for the language and its common texts (ARCHITECTURE.md §10); the router
 // has already started the first page's guard and chunk meanwhile. A page whose namespace is still

@@ -2,7 +2,7 @@
  * Applications and their channels (console.md §2 My Application, Create/Edit application, §3, §5;
  * ARCHITECTURE.md §5, §7.5).
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { CHANNEL_IDS, channelIdSchema, type ChannelId } from './channels.ts';
 import { tooLongMessage, ZOD_MESSAGES } from './zod-messages.ts';
 import { VALIDATION_MESSAGES } from './server-messages.ts';

@@ -15,7 +15,7 @@
  * - `GET /api/whatsapp-api/conversation/download` conversationDownloadQuerySchema -> .xlsx, sessionFileName()
  * Another organization's application is a 404; a channel the application does not have answers zeros.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { channelIdSchema, type ChannelId } from './channels.ts';
 import { FAILURE_STATUSES, LIFECYCLES, type MessageStatus } from './statuses.ts';
 import { isoDateTimeInRange, MAX_DATE_YEAR, MAX_RANGE_DAYS, MIN_DATE_YEAR } from './records.ts';

@@ -16,7 +16,7 @@
  * - `DELETE /api/doc/description/{id}`         -> 204                                                   (operator only)
  * Editing calls: anonymous -> 401, a signed-in user who is not an operator -> 403.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Code-sample languages, in tab order (console.md §9). */
 export const DOC_LANGUAGES = ['CURL', 'NodeJS', 'PHP'] as const;

@@ -2,7 +2,7 @@
  * The one error envelope of both APIs (ARCHITECTURE.md §6):
  * `{"error": {"code", "message", "details"?, "request_id"}}`.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const ERROR_CODES = {
   invalid_request: 400,

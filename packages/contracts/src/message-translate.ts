@@ -7,7 +7,7 @@
  * Text the catalogue does not know comes back unchanged. The lookup is built on the first call.
  * No server-only imports: the web app loads this module when the user picks Indonesian.
  */
-import { AUTH_MESSAGES, PASSWORD_RULE_LABELS } from './auth.ts';
+import { AUTH_MESSAGES, PASSWORD_RULE_LABELS } from './auth-messages.ts';
 import { APPLICATION_MESSAGES, TOKEN_MESSAGES } from './application.ts';
 import { TEMPLATE_MEDIA_MESSAGES, TEMPLATE_MEDIA_TYPES, UPLOAD_MESSAGES } from './upload.ts';
 import { V1_MESSAGES } from './messaging.ts';
@@ -21,7 +21,7 @@ import { DOCS_MESSAGES } from './docs.ts';
 import { RECORDS_MESSAGES } from './records.ts';
 import { WA_TEMPLATE_API_MESSAGES } from './wa-template-api.ts';
 import { WEBHOOK_MESSAGES } from './webhooks.ts';
-import { ORGANIZATION_MESSAGES } from './organization.ts';
+import { ORGANIZATION_MESSAGES } from './organization-messages.ts';
 import { FIELD_LABELS, RESOURCE_NAMES, SERVER_MESSAGES, VALIDATION_MESSAGES } from './server-messages.ts';
 import { ZOD_MESSAGES } from './zod-messages.ts';
 import {

@@ -6,7 +6,7 @@
  * Product terms an Indonesian user knows stay English: WhatsApp, template, token, API, webhook,
  * OTP, SMS, email, Call, Voice OTP, header, body, footer.
  */
-import type { AUTH_MESSAGES, PASSWORD_RULE_LABELS } from './auth.ts';
+import type { AUTH_MESSAGES, PASSWORD_RULE_LABELS } from './auth-messages.ts';
 import type { APPLICATION_MESSAGES, TOKEN_MESSAGES } from './application.ts';
 import { TEMPLATE_MEDIA_LIMITS, TEMPLATE_MEDIA_QUOTA, TEMPLATE_MEDIA_TYPES, UPLOAD_PURPOSES, UPLOAD_QUOTA, type TemplateMediaMime } from './upload.ts';
 import type { TEMPLATE_MEDIA_MESSAGES, UPLOAD_MESSAGES } from './upload.ts';
@@ -21,7 +21,7 @@ import type { DOCS_MESSAGES } from './docs.ts';
 import type { RECORDS_MESSAGES } from './records.ts';
 import type { WA_TEMPLATE_API_MESSAGES } from './wa-template-api.ts';
 import type { WEBHOOK_MESSAGES } from './webhooks.ts';
-import type { ORGANIZATION_MESSAGES } from './organization.ts';
+import type { ORGANIZATION_MESSAGES } from './organization-messages.ts';
 import type { FIELD_LABELS, RESOURCE_NAMES, SERVER_MESSAGES, VALIDATION_MESSAGES } from './server-messages.ts';
 import type { ZOD_MESSAGES } from './zod-messages.ts';
 

@@ -1,7 +1,7 @@
 /**
  * Public messaging API `/v1` bodies and answers (ARCHITECTURE.md §6).
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { CHANNEL_IDS, type ChannelId } from './channels.ts';
 import type { MessageStatus } from './statuses.ts';
 import { waTemplateSendSchema } from './wa-send.ts';

@@ -10,7 +10,7 @@
  * `call` entry in the billing answer, which is in minutes (`quota_type: 'menit'`, console.md §3).
  * Thresholds are in the panel's units (seconds for `call`).
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { QuotaType } from './messaging.ts';
 
 export type { QuotaType } from './messaging.ts';

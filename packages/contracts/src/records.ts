@@ -1,7 +1,7 @@
 /**
  * Monitoring records query (`POST /api/records`, ARCHITECTURE.md §5; console.md §2 Monitoring, §7).
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { channelIdSchema, type ChannelId } from './channels.ts';
 import { MESSAGE_STATUSES, type MessageStatus } from './statuses.ts';
 import { MAX_PAGE, PAGE_SIZE } from './application.ts';

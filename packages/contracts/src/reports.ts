@@ -11,7 +11,7 @@
  * - `GET  /api/report/{id}`                 -                         -> {data: ReportRow} (progress polling)
  * - `GET  /api/report/{id}/download`        -                         -> the file (done reports only; else 409)
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { CHANNEL_IDS, type ChannelId } from './channels.ts';
 import { MAX_PAGE } from './application.ts';
 import { DASHBOARD_STATUSES } from './dashboard.ts';

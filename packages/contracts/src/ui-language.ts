@@ -1,10 +1,12 @@
 /**
  * The interface languages (ARCHITECTURE.md §10, issue 15): English and Indonesian, and how a
- * request's `Accept-Language` header picks one.
+ * request's `Accept-Language` header picks one. No zod here: the web app's first load imports this
+ * module (issue 10).
  */
-import { UI_LANGUAGES, type UiLanguage } from './auth.ts';
 
-export { UI_LANGUAGES, type UiLanguage };
+/** The interface languages (ARCHITECTURE.md §10): English and Indonesian. */
+export const UI_LANGUAGES = ['en', 'id'] as const;
+export type UiLanguage = (typeof UI_LANGUAGES)[number];
 
 /** Whether `v` is one of the interface languages ('en', 'id'). */
 export const isUiLanguage = (v: unknown): v is UiLanguage => typeof v === 'string' && (UI_LANGUAGES as readonly string[]).includes(v);

@@ -6,7 +6,7 @@
  * every stored file has a row in `uploads` (owner, organization, visibility), and the limits below
  * are counted from those rows.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const UPLOAD_LIMITS = {
   /** Largest accepted image, in bytes (2 MB). */

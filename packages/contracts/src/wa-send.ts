@@ -3,7 +3,7 @@
  * the request's schema, and the pure rule that checks a request against the template's stored
  * components (Meta's component model) and builds Meta's send `components` array.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { ZOD_MESSAGES } from './zod-messages.ts';
 
 /** Longest text parameter Meta takes (body variables), in characters. */

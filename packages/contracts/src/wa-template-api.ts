@@ -17,7 +17,7 @@
  * also runs validateTemplate and, when it passes, submits the template for review (status PENDING,
  * 'In Review'); a failing rule is a 400 whose `details` are the issues `{path, message}`.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { MAX_PAGE } from './application.ts';
 import { isConsoleDay, RECORDS_MESSAGES } from './records.ts';
 import { consoleTemplatePayloadSchema } from './wa-template-console.ts';

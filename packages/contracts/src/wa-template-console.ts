@@ -25,7 +25,7 @@
  * metaToConsole(consoleToMeta(p)) equals p for every payload consoleTemplatePayloadSchema gives
  * (with `application_id`/`template_code_id` passed back as metaToConsole's envelope).
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { authBodyText, authFooterText, optOutFooterDefault, waLanguageSchema } from './wa-template-languages.ts';
 import { WA_TEMPLATE_MESSAGES as M } from './wa-template-messages.ts';
 import {

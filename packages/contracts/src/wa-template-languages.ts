@@ -4,7 +4,7 @@
  * Languages). Codes are Meta's (case-sensitive, underscore: `en_US`, `pt_BR`, `zh_CN`), names are
  * Meta's English names, in the order of Meta's "Supported languages" page.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { WA_TEMPLATE_MESSAGES } from './wa-template-messages.ts';
 
 /**

@@ -13,7 +13,7 @@
  * button may carry `marketing_opt_out: true` and `term_condition` (the console's marketing
  * opt-out button, §2.4).
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { waLanguageSchema } from './wa-template-languages.ts';
 import { WA_TEMPLATE_MESSAGES as M } from './wa-template-messages.ts';
 import { isPositionalName, variableNames } from './wa-template-variables.ts';

@@ -6,7 +6,7 @@
  * The console runs them on consoleToMeta(payload); the server runs them before it stores a
  * submitted template or sends one to Meta. Texts: WA_TEMPLATE_MESSAGES.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { AUTH_CODE_PLACEHOLDER, authTemplateTexts } from './wa-template-languages.ts';
 import { WA_TEMPLATE_MESSAGES as M } from './wa-template-messages.ts';
 import {

@@ -3,7 +3,7 @@
  * stored values (Meta's statuses plus DRAFT), their labels, and the mapping of the raw values the
  * spec lists (Draft, Reviewed, Requested, InReview, Active, active-low, PENDING, IN_APPEAL, …).
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { WA_TEMPLATE_MESSAGES } from './wa-template-messages.ts';
 
 /**

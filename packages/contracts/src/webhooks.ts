@@ -2,7 +2,7 @@
  * Status webhooks to customers (ARCHITECTURE.md §5, §6.2; issue 9): the console's endpoint,
  * secret and delivery calls, the event payloads, and the retry schedule.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { ChannelId } from './channels.ts';
 import { LIFECYCLES, type MessageStatus } from './statuses.ts';
 

@@ -7,7 +7,7 @@ import { Alert, Stack } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ORGANIZATION_MESSAGES } from '@pesan/contracts/organization';
+import { ORGANIZATION_MESSAGES } from '@pesan/contracts/organization-messages';
 import { LoginForm } from '../../../features/auth/components/login-form.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { localizeMessage } from '../../../lib/i18n.ts';

@@ -3,7 +3,8 @@
  * Login is disabled while either field is empty; 'Email is required' / 'Password is required'
  * show when a field is left empty. Remember me keeps only the e-mail in the browser and asks the
  * server for a 30-day cookie. Failures: toast 'Error!' with the server message; an unverified
- * e-mail shows the message and a 'Resend verification email' action.
+ * e-mail shows the message and a 'Resend verification email' action. The schema (and zod) loads
+ * when the form is first focused, not with the page (issue 10; utils/login-validation.ts).
  */
 import { useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
@@ -11,24 +12,26 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import { AUTH_MESSAGES, loginSchema, type User } from '@pesan/contracts/auth';
+import { AUTH_MESSAGES } from '@pesan/contracts/auth-messages';
+import type { User } from '@pesan/contracts/auth';
 import { ApiError } from '../../../lib/api-client.ts';
 import { localizeMessage } from '../../../lib/i18n.ts';
-import { localizedSchemaResolver, useFormLanguage } from '../../../lib/form-i18n.ts';
-import { toastApiError, toastSuccess } from '../../../components/toasts.ts';
+import { useFormLanguage } from '../../../lib/form-i18n.ts';
+import { toastApiError, toastError, toastSuccess } from '../../../components/toasts.ts';
 import { useLogin } from '../api/login.ts';
 import { useSendVerification } from '../api/send-verification.ts';
 import { readRememberedEmail, rememberEmail } from '../utils/browser-storage.ts';
+import { loadLoginSchema, preloadLoginSchema, validateLogin, type LoginValues } from '../utils/login-validation.ts';
 import { AuthPasswordInput } from './auth-password-input.tsx';
 
 /** Sign-in form (console.md §5). `initialEmail` pre-fills the address (after organization creation). */
 export function LoginForm({ onSuccess, initialEmail }: { onSuccess: (user: User) => void; initialEmail?: string }) {
   const { t } = useTranslation('auth');
   const remembered = readRememberedEmail();
-  const form = useForm({
+  const form = useForm<LoginValues>({
     mode: 'controlled',
     initialValues: { email: initialEmail ?? remembered ?? '', password: '', remember: remembered !== null },
-    validate: localizedSchemaResolver(loginSchema),
+    validate: validateLogin,
     validateInputOnBlur: ['email', 'password'],
   });
   useFormLanguage(form);
@@ -36,8 +39,21 @@ export function LoginForm({ onSuccess, initialEmail }: { onSuccess: (user: User)
   const resend = useSendVerification();
   const [unverified, setUnverified] = useState<{ email: string; message: string } | null>(null);
 
-  const submit = form.onSubmit((values) => {
-    const parsed = loginSchema.parse(values);
+  const submit = form.onSubmit(async (values) => {
+    let loginSchema: Awaited<ReturnType<typeof loadLoginSchema>>;
+    try {
+      loginSchema = await loadLoginSchema();
+    } catch {
+      toastError(t('common:errors.generic'));
+      return;
+    }
+    const result = loginSchema.safeParse(values);
+    if (!result.success) {
+      // Only after a validation that ran without the schema (its chunk had failed to load).
+      form.setErrors(await validateLogin(values));
+      return;
+    }
+    const parsed = result.data;
     setUnverified(null);
     loginMutation.mutate(
       { email: parsed.email, password: parsed.password, remember: values.remember },
@@ -60,7 +76,7 @@ export function LoginForm({ onSuccess, initialEmail }: { onSuccess: (user: User)
   const empty = form.values.email.trim() === '' || form.values.password === '';
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={preloadLoginSchema} noValidate>
       <Stack gap="md">
         {unverified && (
           <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title={t('login.unverifiedTitle')}>

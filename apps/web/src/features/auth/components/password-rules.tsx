@@ -9,7 +9,7 @@ import { Box, Group, List, Popover, Text, VisuallyHidden, type PasswordInputProp
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheckFilled, IconCircleX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_RULES } from '@pesan/contracts/auth';
+import { PASSWORD_RULES } from '@pesan/contracts/auth-messages';
 import { localizeMessage } from '../../../lib/i18n.ts';
 import { AuthPasswordInput } from './auth-password-input.tsx';
 
