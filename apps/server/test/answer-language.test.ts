@@ -4,8 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@pesan/contracts/auth';
-import { AUTH_MESSAGES_ID, SERVER_MESSAGES_ID, ZOD_MESSAGES_ID } from '@pesan/contracts/messages-id';
+import { AUTH_MESSAGES_ID, SERVER_MESSAGES_ID, WA_SEND_MESSAGES_ID, ZOD_MESSAGES_ID } from '@pesan/contracts/messages-id';
 import { SERVER_MESSAGES } from '@pesan/contracts/server-messages';
+import { waTemplates } from '../src/db/schema/templates.ts';
 import { createTestApp, sameOrigin, type TestApp } from './harness.ts';
 import { signUpVerifiedUser } from './accounts-helper.ts';
 import { createAppWithToken, v1Post, type AppWithTokens } from './v1-helper.ts';
@@ -81,6 +82,29 @@ describe('answer language', () => {
     const en = await v1Post(t, '/sms/messages', token, { to: '081234567890' });
     expect(en.json().error.message).toBe('`text` is required');
     expect(en.json().error.details).toEqual([{ path: 'text', message: '`text` is required' }]);
+  });
+
+  it('answers a /v1 WhatsApp template parameter mismatch in Indonesian by its header only', async () => {
+    const wa = await createAppWithToken(t, { channels: ['whatsapp'] });
+    await t.ctx.database.db.insert(waTemplates).values({
+      organizationId: wa.organizationId,
+      applicationId: wa.applicationId,
+      name: 'order_shipped',
+      language: 'id',
+      category: 'UTILITY',
+      status: 'APPROVED',
+      components: [{ type: 'BODY', text: 'Halo {{1}}, pesanan {{2}} Anda sudah dikirim.' }],
+    });
+    const body = { to: '081234567890', template: { name: 'order_shipped', language: 'id', parameters: ['Budi'] } };
+    const id = await v1Post(t, '/whatsapp/messages', wa.tokens.whatsapp.accessToken, body, { 'accept-language': 'id' });
+    expect(id.statusCode).toBe(400);
+    expect(id.json().error.message).toBe(WA_SEND_MESSAGES_ID.missingParameter('body', '2'));
+    expect(id.json().error.details).toEqual([{ path: 'template.parameters', message: 'Parameter body {{2}} belum dikirim' }]);
+
+    const en = await v1Post(t, '/whatsapp/messages', wa.tokens.whatsapp.accessToken, body);
+    expect(en.statusCode).toBe(400);
+    expect(en.json().error.message).toBe('Missing body parameter {{2}}');
+    expect(en.json().error.details).toEqual([{ path: 'template.parameters', message: 'Missing body parameter {{2}}' }]);
   });
 
   it('translates the 404 of an unknown route', async () => {

@@ -23,6 +23,27 @@ const SAMPLES: Record<string, unknown[][]> = {
   'TOKEN_MESSAGES.tooManyTokens': [['1 minute'], ['30 seconds']],
   'UPLOAD_MESSAGES.unknownPurpose': [['banner']],
   'VALIDATION_MESSAGES.betweenYears': [['`date`', 2000, 2100]],
+  // Arguments are code (VERBATIM): 'date' and 'text' stay as they are.
+  'WA_SEND_MESSAGES.missingParameter': [['body', '1'], ['header', 'first_name'], ['body', 'date']],
+  'WA_SEND_MESSAGES.namedParameters': [['template.parameters', 'order_id'], ['template.header_parameters', 'text']],
+  'WA_SEND_MESSAGES.unexpectedNamedParameter': [['foo', 'body', '{{order_id}}, {{state}}'], ['date', 'header', '{{first_name}}']],
+  'WA_SEND_MESSAGES.positionalParameters': [['template.parameters']],
+  'WA_SEND_MESSAGES.unexpectedPositionalParameter': [['body', 1], ['body', 3], ['header', 1], ['header', 12]],
+  'WA_SEND_MESSAGES.missingHeaderMedia': [['image'], ['video'], ['document']],
+  'WA_SEND_MESSAGES.missingButtonParameter': [[1, 'url'], [4, 'copy_code'], [2, 'otp'], [10, 'url']],
+  'WA_SEND_MESSAGES.unexpectedButtonParameter': [[1], [2], [10]],
+  'WA_TEMPLATE_SEND_MESSAGES.textParameters': [['header'], ['body']],
+  'WA_TEMPLATE_SEND_MESSAGES.missingMediaParameter': [['IMAGE'], ['VIDEO'], ['DOCUMENT']],
+  'WA_TEMPLATE_SEND_MESSAGES.wrongMediaParameter': [['IMAGE', 'video'], ['DOCUMENT', 'text'], ['VIDEO', ''], ['IMAGE', 'image/png']],
+  'WA_TEMPLATE_SEND_MESSAGES.extraMediaParameter': [['IMAGE'], ['VIDEO'], ['DOCUMENT']],
+  'WA_TEMPLATE_SEND_MESSAGES.mediaLinkAndId': [['IMAGE'], ['VIDEO'], ['DOCUMENT']],
+  'WA_TEMPLATE_SEND_MESSAGES.mediaLinkInvalid': [['IMAGE'], ['VIDEO'], ['DOCUMENT']],
+  'WA_TEMPLATE_SEND_MESSAGES.mediaLinkOrId': [['IMAGE'], ['VIDEO'], ['DOCUMENT']],
+  'WA_TEMPLATE_SEND_MESSAGES.oneComponent': [['header'], ['body']],
+  'WA_TEMPLATE_SEND_MESSAGES.unexpectedMediaParameter': [['image', 'TEXT'], ['document', 'LOCATION'], ['video', null]],
+  'WA_TEMPLATE_SEND_MESSAGES.buttonTakesNoParameter': [[1], [3]],
+  'WA_TEMPLATE_SEND_MESSAGES.missingButtonValue': [[1], [3]],
+  'WA_TEMPLATE_SEND_MESSAGES.missingHeaderComponent': [['IMAGE'], ['VIDEO'], ['DOCUMENT']],
 };
 const samplesOf = (key: string, arity: number): unknown[][] => SAMPLES[key] ?? [Array.from({ length: arity }, (_, i) => `sample_${i + 1}`)];
 
@@ -83,6 +104,23 @@ describe('translateMessage', () => {
     expect(translateMessage(tooManyAttemptsMessage(60), 'id')).toBe('Terlalu banyak percobaan masuk. Coba lagi dalam 1 menit.');
     expect(translateMessage(tooManyAttemptsMessage(20), 'id')).toBe('Terlalu banyak percobaan masuk. Coba lagi dalam 20 detik.');
     expect(translateMessage('Full Name must be at most 120 characters', 'id')).toBe('Nama lengkap maksimal 120 karakter');
+  });
+
+  it('translates the /v1 WhatsApp template parameter messages, keeping code as it is', () => {
+    expect(translateMessage('Missing body parameter {{date}}', 'id')).toBe('Parameter body {{date}} belum dikirim');
+    expect(translateMessage('Parameter body {{date}} belum dikirim', 'en')).toBe('Missing body parameter {{date}}');
+    expect(translateMessage('Unexpected body parameter {{4}}: the template body has 3 parameters', 'id')).toBe('Parameter body {{4}} berlebih: body template ini hanya memiliki 3 parameter');
+    expect(translateMessage('Parameter header {{2}} berlebih: header template ini hanya memiliki 1 parameter', 'en')).toBe('Unexpected header parameter {{2}}: the template header has 1 parameter');
+    expect(translateMessage('Unexpected button parameter: the template has 1 button that takes a parameter', 'id')).toBe('Parameter tombol berlebih: template ini hanya memiliki 1 tombol yang menerima parameter');
+    expect(translateMessage('Missing button parameter for button 4 (copy code)', 'id')).toBe('Parameter untuk tombol 4 (salin kode) belum dikirim');
+    expect(translateMessage('Missing button parameter for button 4', 'id')).toBe('Parameter untuk tombol 4 belum dikirim');
+    expect(translateMessage('Missing `header_media`: the template has an image header; send {"link": "https://…"}', 'id')).toBe(
+      '`header_media` belum dikirim: template ini memiliki header gambar; kirim {"link": "https://…"}',
+    );
+    expect(translateMessage('Wrong HEADER parameter: the template\'s header is a DOCUMENT, so its parameter is of type "document", not "text"; send {"type": "header", "parameters": [{"type": "document", "document": {"link": "https://…"}}]} (or {"id": "<media id>"} instead of the link)', 'id')).toBe(
+      'Parameter HEADER salah: header template ini berformat DOCUMENT, jadi parameternya bertipe "document", bukan "text"; kirim {"type": "header", "parameters": [{"type": "document", "document": {"link": "https://…"}}]} (atau {"id": "<media id>"} sebagai pengganti link)',
+    );
+    expect(translateMessage('Unexpected video HEADER parameter: the template has no header', 'id')).toBe('Parameter HEADER video tidak sesuai: template ini tidak memiliki header');
   });
 
   it('leaves unknown text unchanged', () => {

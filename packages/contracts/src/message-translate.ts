@@ -11,7 +11,7 @@ import { AUTH_MESSAGES, PASSWORD_RULE_LABELS } from './auth-messages.ts';
 import { APPLICATION_MESSAGES, TOKEN_MESSAGES } from './application.ts';
 import { TEMPLATE_MEDIA_MESSAGES, TEMPLATE_MEDIA_TYPES, UPLOAD_MESSAGES } from './upload.ts';
 import { V1_MESSAGES } from './messaging.ts';
-import { WA_SEND_MESSAGES } from './wa-send.ts';
+import { WA_MEDIA_TYPES, WA_SEND_MESSAGES, WA_TEMPLATE_SEND_MESSAGES } from './wa-send.ts';
 import { QUOTA_MESSAGES } from './quota.ts';
 import { DASHBOARD_MESSAGES } from './dashboard.ts';
 import { WA_TEMPLATE_MESSAGES } from './wa-template-messages.ts';
@@ -46,6 +46,7 @@ import {
   UPLOAD_MESSAGES_ID,
   V1_MESSAGES_ID,
   WA_SEND_MESSAGES_ID,
+  WA_TEMPLATE_SEND_MESSAGES_ID,
   VALIDATION_MESSAGES_ID,
   WA_TEMPLATE_API_MESSAGES_ID,
   WA_TEMPLATE_MESSAGES_ID,
@@ -68,6 +69,7 @@ export const MESSAGE_CATALOGUE: readonly { name: string; en: MessageObject; id: 
   { name: 'UPLOAD_MESSAGES', en: UPLOAD_MESSAGES, id: UPLOAD_MESSAGES_ID },
   { name: 'V1_MESSAGES', en: V1_MESSAGES, id: V1_MESSAGES_ID },
   { name: 'WA_SEND_MESSAGES', en: WA_SEND_MESSAGES, id: WA_SEND_MESSAGES_ID },
+  { name: 'WA_TEMPLATE_SEND_MESSAGES', en: WA_TEMPLATE_SEND_MESSAGES, id: WA_TEMPLATE_SEND_MESSAGES_ID },
   { name: 'QUOTA_MESSAGES', en: QUOTA_MESSAGES, id: QUOTA_MESSAGES_ID },
   { name: 'DASHBOARD_MESSAGES', en: DASHBOARD_MESSAGES, id: DASHBOARD_MESSAGES_ID },
   { name: 'WA_TEMPLATE_MESSAGES', en: WA_TEMPLATE_MESSAGES, id: WA_TEMPLATE_MESSAGES_ID },
@@ -92,7 +94,32 @@ export const MESSAGE_CATALOGUE: readonly { name: string; en: MessageObject; id: 
 const DOMAINS: Record<string, readonly unknown[][]> = {
   'TEMPLATE_MEDIA_MESSAGES.tooLarge': Object.keys(TEMPLATE_MEDIA_TYPES).map((m) => [m]),
   'WA_TEMPLATE_MESSAGES.variablesFormat': [['POSITIONAL'], ['NAMED']],
+  'WA_SEND_MESSAGES.missingHeaderMedia': WA_MEDIA_TYPES.map((t) => [t]),
+  ...Object.fromEntries(
+    ['missingMediaParameter', 'extraMediaParameter', 'mediaLinkAndId', 'mediaLinkInvalid', 'mediaLinkOrId', 'missingHeaderComponent'].map((key) => [
+      `WA_TEMPLATE_SEND_MESSAGES.${key}`,
+      WA_MEDIA_TYPES.map((t) => [t.toUpperCase()]),
+    ]),
+  ),
 };
+
+/** Stands for any value of a parameter in CHOICES (a placeholder, captured). */
+const ANY = Symbol('any');
+
+/**
+ * Function messages with a parameter whose value changes the words around it (an article, a
+ * plural, a label, a text for none): a pattern is made for each listed value of the parameter,
+ * ANY standing for every other value. Other parameters are captured as usual.
+ */
+const CHOICES: Record<string, Record<number, readonly unknown[]>> = {
+  'WA_SEND_MESSAGES.missingButtonParameter': { 1: ['url', 'copy_code', 'otp'] },
+  'WA_SEND_MESSAGES.unexpectedButtonParameter': { 0: [1, ANY] },
+  'WA_TEMPLATE_SEND_MESSAGES.wrongMediaParameter': { 0: WA_MEDIA_TYPES.map((t) => t.toUpperCase()), 1: ['', ANY] },
+  'WA_TEMPLATE_SEND_MESSAGES.unexpectedMediaParameter': { 1: [null, ANY] },
+};
+
+/** Objects whose function arguments are code (field and variable names, types): passed on as they are. */
+const VERBATIM: ReadonlySet<string> = new Set(['WA_SEND_MESSAGES', 'WA_TEMPLATE_SEND_MESSAGES']);
 
 /** Parameters used as numbers (passed as Number(captured)), by `OBJECT.key`. */
 const NUMERIC: Record<string, readonly number[]> = {
@@ -107,6 +134,10 @@ const NUMERIC: Record<string, readonly number[]> = {
   'VALIDATION_MESSAGES.realDateBetweenYears': [1, 2],
   'VALIDATION_MESSAGES.realDayBetweenYears': [1, 2],
   'VALIDATION_MESSAGES.betweenYears': [1, 2],
+  'WA_SEND_MESSAGES.missingButtonParameter': [0],
+  'WA_SEND_MESSAGES.unexpectedButtonParameter': [0],
+  'WA_TEMPLATE_SEND_MESSAGES.buttonTakesNoParameter': [0],
+  'WA_TEMPLATE_SEND_MESSAGES.missingButtonValue': [0],
 };
 
 /** Function messages that compute with their numbers (plurals, sums): their own readers. */
@@ -131,6 +162,16 @@ const CUSTOM: Record<string, Record<UiLanguage, (text: string) => unknown[] | nu
       return m ? [Number(m[1]), Number(m[2])] : null;
     },
   },
+  'WA_SEND_MESSAGES.unexpectedPositionalParameter': {
+    en: (t) => {
+      const m = /^Unexpected (\S+) parameter \{\{\d+\}\}: the template \1 has (\d+) parameters?$/.exec(t);
+      return m ? [m[1], Number(m[2])] : null;
+    },
+    id: (t) => {
+      const m = /^Parameter (\S+) \{\{\d+\}\} berlebih: \1 template ini hanya memiliki (\d+) parameter$/.exec(t);
+      return m ? [m[1], Number(m[2])] : null;
+    },
+  },
 };
 
 interface FnEntry {
@@ -140,6 +181,8 @@ interface FnEntry {
 }
 interface Pattern {
   entry: FnEntry;
+  /** The arguments are code: not translated. */
+  verbatim?: boolean;
   /** Reads the arguments from a text, or null when the text is not this message. */
   read: (text: string) => unknown[] | null;
   /** Characters of fixed text: more specific patterns are tried first. */
@@ -155,9 +198,14 @@ const placeholder = (i: number) => `\uE000${i}\uE001`;
 const PLACEHOLDER = /\uE000(\d+)\uE001/g;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The pattern of a function message's output with placeholder arguments, or null when an argument does not show. */
-function patternOf(entry: FnEntry, lang: UiLanguage, arity: number, numeric: readonly number[]): Pattern | null {
-  const sample = entry[lang](...Array.from({ length: arity }, (_, i) => placeholder(i)));
+/**
+ * The pattern of a function message's output with placeholder arguments (`fixed` ones, other than
+ * ANY, as they are), or null when a placeholder argument does not show.
+ */
+function patternOf(entry: FnEntry, lang: UiLanguage, numeric: readonly number[], fixed: readonly unknown[]): Pattern | null {
+  const arity = fixed.length;
+  const captured = fixed.filter((v) => v === ANY).length;
+  const sample = entry[lang](...fixed.map((v, i) => (v === ANY ? placeholder(i) : v)));
   const seen = new Set<number>();
   let source = '';
   let last = 0;
@@ -169,7 +217,7 @@ function patternOf(entry: FnEntry, lang: UiLanguage, arity: number, numeric: rea
     last = m.index + m[0].length;
   }
   source += escapeRe(sample.slice(last));
-  if (seen.size !== arity) return null;
+  if (seen.size !== captured) return null;
   const re = new RegExp(`^${source}$`);
   return {
     entry,
@@ -178,6 +226,7 @@ function patternOf(entry: FnEntry, lang: UiLanguage, arity: number, numeric: rea
       const m = re.exec(text);
       if (!m) return null;
       return Array.from({ length: arity }, (_, i) => {
+        if (fixed[i] !== ANY) return fixed[i];
         const v = m.groups![`a${i}`]!;
         return numeric.includes(i) && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v;
       });
@@ -211,14 +260,22 @@ function build(): Lookup {
         for (const args of domain) add(e(...args), i(...args));
         continue;
       }
+      const verbatim = VERBATIM.has(name);
       const custom = CUSTOM[full];
       if (custom) {
-        patterns.push({ entry, read: custom.en, weight: 1000 }, { entry, read: custom.id, weight: 1000 });
+        patterns.push({ entry, verbatim, read: custom.en, weight: 1000 }, { entry, verbatim, read: custom.id, weight: 1000 });
         continue;
       }
-      for (const lang of ['en', 'id'] as const) {
-        const p = patternOf(entry, lang, e.length, NUMERIC[full] ?? []);
-        if (p) patterns.push(p);
+      // Every combination of the listed values of CHOICES parameters (ANY for the others).
+      let combinations: unknown[][] = [Array.from({ length: e.length }, () => ANY)];
+      for (const [i, values] of Object.entries(CHOICES[full] ?? {})) {
+        combinations = combinations.flatMap((c) => values.map((v) => c.map((x, j) => (j === Number(i) ? v : x))));
+      }
+      for (const fixed of combinations) {
+        for (const lang of ['en', 'id'] as const) {
+          const p = patternOf(entry, lang, NUMERIC[full] ?? [], fixed);
+          if (p) patterns.push({ ...p, verbatim });
+        }
       }
     }
   }
@@ -279,7 +336,7 @@ export function translateMessage(text: string, to: UiLanguage): string {
     const args = p.read(text);
     if (!args) continue;
     const words = lookup.words;
-    return p.entry[to](...args.map((a) => translateArg(a, to, words)));
+    return p.entry[to](...(p.verbatim ? args : args.map((a) => translateArg(a, to, words))));
   }
   return text;
 }

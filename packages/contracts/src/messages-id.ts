@@ -11,7 +11,7 @@ import type { APPLICATION_MESSAGES, TOKEN_MESSAGES } from './application.ts';
 import { TEMPLATE_MEDIA_LIMITS, TEMPLATE_MEDIA_QUOTA, TEMPLATE_MEDIA_TYPES, UPLOAD_PURPOSES, UPLOAD_QUOTA, type TemplateMediaMime } from './upload.ts';
 import type { TEMPLATE_MEDIA_MESSAGES, UPLOAD_MESSAGES } from './upload.ts';
 import type { V1_MESSAGES } from './messaging.ts';
-import { WA_PARAMETER_MAX, type WA_SEND_MESSAGES } from './wa-send.ts';
+import { WA_PARAMETER_MAX, type WA_SEND_MESSAGES, type WA_TEMPLATE_SEND_MESSAGES, type WaParameterButtonKind } from './wa-send.ts';
 import { MAX_QUOTA_RECIPIENTS, MAX_QUOTA_THRESHOLD, type QUOTA_MESSAGES } from './quota.ts';
 import type { DASHBOARD_MESSAGES } from './dashboard.ts';
 import type { WA_TEMPLATE_MESSAGES } from './wa-template-messages.ts';
@@ -180,6 +180,9 @@ export const V1_MESSAGES_ID = {
   htmlOrText: 'Kirim `html` atau `text`',
 } as const satisfies Twin<typeof V1_MESSAGES>;
 
+/** The button kinds of wa-send.ts WA_BUTTON_KIND_LABELS in Indonesian ('tombol 2 (URL)'). */
+const WA_BUTTON_KIND_LABELS_ID: Record<WaParameterButtonKind, string> = { url: 'URL', copy_code: 'salin kode', otp: 'kode sekali pakai' };
+
 export const WA_SEND_MESSAGES_ID = {
   paramEmpty: 'Nilai parameter tidak boleh kosong',
   paramTooLong: `Nilai parameter maksimal ${WA_PARAMETER_MAX} karakter`,
@@ -200,7 +203,40 @@ export const WA_SEND_MESSAGES_ID = {
   noMediaHeader: 'Template tidak memiliki header media (gambar, video, atau dokumen)',
   noLocationHeader: 'Template tidak memiliki header lokasi',
   noButtonParameter: 'Template tidak memiliki tombol yang menerima parameter',
+  missingParameter: (where: string, variable: string) => `Parameter ${where} {{${variable}}} belum dikirim`,
+  namedParameters: (field: string, example: string) => `Template ini menggunakan parameter bernama: kirim \`${field}\` sebagai objek, misalnya {"${example}": "…"}`,
+  unexpectedNamedParameter: (name: string, where: string, variables: string) => `Parameter \`${name}\` tidak dikenal: ${where} template ini memiliki ${variables}`,
+  positionalParameters: (field: string) => `Template ini menggunakan parameter bernomor: kirim \`${field}\` sebagai daftar teks sesuai urutan, mulai dari {{1}}`,
+  unexpectedPositionalParameter: (where: string, count: number) => `Parameter ${where} {{${count + 1}}} berlebih: ${where} template ini hanya memiliki ${count} parameter`,
+  missingHeaderMedia: (type: string) => `\`header_media\` belum dikirim: template ini memiliki header ${mediaId(type)}; kirim {"link": "https://…"}`,
+  missingHeaderLocation: '`header_location` belum dikirim: template ini memiliki header lokasi; kirim {"latitude", "longitude", "name", "address"}',
+  missingButtonParameter: (button: number, kind: WaParameterButtonKind) => `Parameter untuk tombol ${button} (${WA_BUTTON_KIND_LABELS_ID[kind]}) belum dikirim`,
+  unexpectedButtonParameter: (count: number) => `Parameter tombol berlebih: template ini hanya memiliki ${count} tombol yang menerima parameter`,
 } as const satisfies Twin<typeof WA_SEND_MESSAGES>;
+
+/** How to send a media header of `type` in Meta's form (wa-send.ts), in Indonesian. */
+const mediaExampleId = (type: string) => `{"type": "header", "parameters": [{"type": "${type}", "${type}": {"link": "https://…"}}]} (atau {"id": "<media id>"} sebagai pengganti link)`;
+
+export const WA_TEMPLATE_SEND_MESSAGES_ID = {
+  textParameters: (where: string) => `Komponen ${where} hanya menerima parameter teks: {"type": "text", "text": "…"}`,
+  parameterNames: 'Beri nama (`parameter_name`) pada semua parameter atau tidak sama sekali',
+  missingMediaParameter: (format: string) =>
+    `Parameter ${format.toLowerCase()} pada komponen HEADER belum dikirim: header template ini berformat ${format}; kirim ${mediaExampleId(format.toLowerCase())}`,
+  wrongMediaParameter: (format: string, type: string) =>
+    `Parameter HEADER salah: header template ini berformat ${format}, jadi parameternya bertipe "${format.toLowerCase()}", bukan ${type ? `"${type}"` : 'tanpa tipe'}; kirim ${mediaExampleId(format.toLowerCase())}`,
+  extraMediaParameter: (format: string) => `Parameter HEADER berlebih: header ${format} hanya menerima satu parameter ${format.toLowerCase()}`,
+  mediaLinkAndId: (format: string) => `Parameter ${format.toLowerCase()} pada HEADER menerima \`link\` atau \`id\` media, jangan keduanya`,
+  mediaLinkInvalid: (format: string) => `\`link\` parameter ${format.toLowerCase()} pada HEADER harus berupa URL http(s) maksimal 2048 karakter`,
+  mediaLinkOrId: (format: string) => `Parameter ${format.toLowerCase()} pada HEADER membutuhkan \`link\` (https://…) atau \`id\` media: kirim ${mediaExampleId(format.toLowerCase())}`,
+  oneComponent: (type: string) => `Kirim hanya satu komponen ${type}`,
+  unexpectedMediaParameter: (type: string, format: string | null) =>
+    `Parameter HEADER ${type} tidak sesuai: ${format ? `header template ini berformat ${format}` : 'template ini tidak memiliki header'}`,
+  buttonIndex: 'Komponen button membutuhkan `index` (0 untuk tombol pertama)',
+  buttonTakesNoParameter: (button: number) => `Parameter tombol tidak sesuai: tombol ${button} pada template ini tidak menerima parameter`,
+  missingButtonValue: (button: number) => `Parameter untuk tombol ${button} belum dikirim`,
+  componentType: 'Setiap `template.components` harus berupa komponen header, body, atau button',
+  missingHeaderComponent: (format: string) => `Komponen HEADER belum dikirim: header template ini berformat ${format}; kirim ${mediaExampleId(format.toLowerCase())}`,
+} as const satisfies Twin<typeof WA_TEMPLATE_SEND_MESSAGES>;
 
 export const QUOTA_MESSAGES_ID = {
   emailInvalid: 'Masukkan email yang valid',

@@ -9,7 +9,15 @@ import { ZOD_MESSAGES } from './zod-messages.ts';
 /** Longest text parameter Meta takes (body variables), in characters. */
 export const WA_PARAMETER_MAX = 1024;
 
-/** Texts of the WhatsApp template send schema (/v1), keyed (twins in messages-id.ts). */
+/** The kinds of template button that take a parameter in a send. */
+export type WaParameterButtonKind = 'url' | 'copy_code' | 'otp';
+/** How a message names a button kind ('button 2 (URL)'). */
+export const WA_BUTTON_KIND_LABELS: Record<WaParameterButtonKind, string> = { url: 'URL', copy_code: 'copy code', otp: 'one-time code' };
+
+/** 'an' before a vowel ('an IMAGE', 'an image'), else 'a'. */
+const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+
+/** Texts of the WhatsApp template send schema (/v1) and of buildTemplateComponents, keyed (twins in messages-id.ts). */
 export const WA_SEND_MESSAGES = {
   paramEmpty: 'Parameter values must not be empty',
   paramTooLong: `Parameter values must be at most ${WA_PARAMETER_MAX} characters`,
@@ -30,8 +38,64 @@ export const WA_SEND_MESSAGES = {
   noMediaHeader: 'The template has no media header (image, video or document)',
   noLocationHeader: 'The template has no location header',
   noButtonParameter: 'The template has no button that takes a parameter',
+  /** `where`: 'body' or 'header'; `variable`: as in the template ('1', 'first_name'). */
+  missingParameter: (where: string, variable: string) => `Missing ${where} parameter {{${variable}}}`,
+  /** `example`: the template's first variable name. */
+  namedParameters: (field: string, example: string) => `This template takes named parameters: send \`${field}\` as an object, e.g. {"${example}": "…"}`,
+  /** `variables`: the template's variables as written, '{{order_id}}, {{state}}'. */
+  unexpectedNamedParameter: (name: string, where: string, variables: string) => `Unexpected parameter \`${name}\`: the template ${where} has ${variables}`,
+  positionalParameters: (field: string) => `This template takes positional parameters: send \`${field}\` as a list of strings in order, {{1}} first`,
+  /** `count`: the template's parameters in `where`; the extra one is {{count + 1}}. */
+  unexpectedPositionalParameter: (where: string, count: number) =>
+    `Unexpected ${where} parameter {{${count + 1}}}: the template ${where} has ${count} parameter${count === 1 ? '' : 's'}`,
+  /** `type`: the header's media type (image, video, document). */
+  missingHeaderMedia: (type: string) => `Missing \`header_media\`: the template has ${article(type)} ${type} header; send {"link": "https://…"}`,
+  missingHeaderLocation: 'Missing `header_location`: the template has a location header; send {"latitude", "longitude", "name", "address"}',
+  /** `button`: the button's number among all buttons (1 for the first). */
+  missingButtonParameter: (button: number, kind: WaParameterButtonKind) => `Missing button parameter for button ${button} (${WA_BUTTON_KIND_LABELS[kind]})`,
+  /** `count`: the template's buttons that take a parameter (1 or more). */
+  unexpectedButtonParameter: (count: number) =>
+    `Unexpected button parameter: the template has ${count} button${count === 1 ? '' : 's'} that take${count === 1 ? 's' : ''} a parameter`,
 } as const;
 const W = WA_SEND_MESSAGES;
+
+/** The media types of a template header (Meta's parameter `type`; the HEADER `format` in lower case). */
+export const WA_MEDIA_TYPES = ['image', 'video', 'document'] as const;
+
+/** How to send a media header of `type` in Meta's form (in a message, after 'send'). */
+const mediaExample = (type: string) => `{"type": "header", "parameters": [{"type": "${type}", "${type}": {"link": "https://…"}}]} (or {"id": "<media id>"} instead of the link)`;
+
+/**
+ * Texts of the checks of Meta's own `components` in a /v1 WhatsApp send (server
+ * send-parameters.ts), keyed (twins in messages-id.ts). `format`: the template's HEADER format in
+ * upper case (IMAGE, VIDEO, DOCUMENT; TEXT, LOCATION where named); `type`: a parameter's type as sent.
+ */
+export const WA_TEMPLATE_SEND_MESSAGES = {
+  /** `where`: 'header' or 'body'. */
+  textParameters: (where: string) => `The ${where} takes text parameters: {"type": "text", "text": "…"}`,
+  parameterNames: 'Name every parameter (`parameter_name`) or none',
+  missingMediaParameter: (format: string) =>
+    `Missing the ${format.toLowerCase()} of the HEADER component: the template's header is ${article(format)} ${format}; send ${mediaExample(format.toLowerCase())}`,
+  /** `type`: the type sent ('' when untyped). */
+  wrongMediaParameter: (format: string, type: string) =>
+    `Wrong HEADER parameter: the template's header is ${article(format)} ${format}, so its parameter is of type "${format.toLowerCase()}", not ${type ? `"${type}"` : 'untyped'}; send ${mediaExample(format.toLowerCase())}`,
+  extraMediaParameter: (format: string) => `Unexpected HEADER parameter: ${article(format)} ${format} header takes one ${format.toLowerCase()} parameter`,
+  mediaLinkAndId: (format: string) => `The HEADER ${format.toLowerCase()} takes a \`link\` or a media \`id\`, not both`,
+  mediaLinkInvalid: (format: string) => `The HEADER ${format.toLowerCase()} \`link\` must be an http(s) URL of at most 2048 characters`,
+  mediaLinkOrId: (format: string) => `The HEADER ${format.toLowerCase()} needs a \`link\` (https://…) or a media \`id\`: send ${mediaExample(format.toLowerCase())}`,
+  /** `type`: 'header' or 'body'. */
+  oneComponent: (type: string) => `Send one ${type} component`,
+  /** `type`: the media type sent; `format`: the template's HEADER format, null without a header. */
+  unexpectedMediaParameter: (type: string, format: string | null) =>
+    `Unexpected ${type} HEADER parameter: the template has ${format ? `${article(format)} ${format} header` : 'no header'}`,
+  buttonIndex: 'A button component needs its `index` (0 for the first button)',
+  /** `button`: the button's number among all buttons (1 for the first). */
+  buttonTakesNoParameter: (button: number) => `Unexpected button parameter: button ${button} of the template takes no parameter`,
+  missingButtonValue: (button: number) => `Missing button parameter for button ${button}`,
+  componentType: 'Each of `template.components` is a header, body or button component',
+  missingHeaderComponent: (format: string) =>
+    `Missing the HEADER component: the template's header is ${article(format)} ${format}; send ${mediaExample(format.toLowerCase())}`,
+} as const;
 
 const paramValue = z.string().min(1, W.paramEmpty).max(WA_PARAMETER_MAX, W.paramTooLong);
 const paramName = z.string().regex(/^[a-z0-9_]{1,64}$/, W.paramName);
@@ -113,7 +177,7 @@ interface TemplateShape {
   header: { kind: 'none' } | { kind: 'text'; vars: string[] } | { kind: 'media'; format: 'image' | 'video' | 'document' } | { kind: 'location' };
   body: string[];
   /** The buttons that take a parameter, with their index among all buttons. */
-  buttons: { index: number; kind: 'url' | 'copy_code' | 'otp'; label: string }[];
+  buttons: { index: number; kind: WaParameterButtonKind }[];
 }
 
 function shapeOf(components: unknown, parameterFormat?: 'POSITIONAL' | 'NAMED'): TemplateShape {
@@ -133,9 +197,9 @@ function shapeOf(components: unknown, parameterFormat?: 'POSITIONAL' | 'NAMED'):
   const buttons: TemplateShape['buttons'] = [];
   (buttonsC?.buttons ?? []).forEach((b, index) => {
     const type = String(b?.type ?? '').toUpperCase();
-    if (type === 'URL' && templateVariables(b.url).length) buttons.push({ index, kind: 'url', label: `button ${index + 1} (URL)` });
-    else if (type === 'COPY_CODE') buttons.push({ index, kind: 'copy_code', label: `button ${index + 1} (copy code)` });
-    else if (type === 'OTP') buttons.push({ index, kind: 'otp', label: `button ${index + 1} (one-time code)` });
+    if (type === 'URL' && templateVariables(b.url).length) buttons.push({ index, kind: 'url' });
+    else if (type === 'COPY_CODE') buttons.push({ index, kind: 'copy_code' });
+    else if (type === 'OTP') buttons.push({ index, kind: 'otp' });
   });
   let body = templateVariables(bodyC?.text);
   // An authentication template's body is Meta's fixed text ("{{1}} is your verification code"),
@@ -148,8 +212,6 @@ function shapeOf(components: unknown, parameterFormat?: 'POSITIONAL' | 'NAMED'):
   return { named, header, body, buttons };
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /** Checks positional/named values against `vars`; returns Meta's text parameters or a mismatch. */
 function textParameters(
   where: 'body' | 'header',
@@ -158,23 +220,22 @@ function textParameters(
   vars: string[],
   given: string[] | Record<string, string> | undefined,
 ): WaSendComponent[] | WaParamMismatch {
-  const label = where === 'body' ? 'body parameter' : 'header parameter';
   if (!vars.length) {
     const count = given === undefined ? 0 : Array.isArray(given) ? given.length : Object.keys(given).length;
     if (!count) return [];
     return { path: field, message: where === 'body' ? W.noBodyParameters : W.noHeaderParameter };
   }
-  if (given === undefined) return { path: field, message: `Missing ${label} {{${vars[0]}}}` };
+  if (given === undefined) return { path: field, message: W.missingParameter(where, vars[0]!) };
   if (named) {
-    if (Array.isArray(given)) return { path: field, message: `This template takes named parameters: send \`${field}\` as an object, e.g. {"${vars[0]}": "…"}` };
-    for (const v of vars) if (given[v] === undefined) return { path: `${field}.${v}`, message: `Missing ${label} {{${v}}}` };
-    for (const k of Object.keys(given)) if (!vars.includes(k)) return { path: `${field}.${k}`, message: `Unexpected parameter \`${k}\`: the template ${where} has ${vars.map((v) => `{{${v}}}`).join(', ')}` };
+    if (Array.isArray(given)) return { path: field, message: W.namedParameters(field, vars[0]!) };
+    for (const v of vars) if (given[v] === undefined) return { path: `${field}.${v}`, message: W.missingParameter(where, v) };
+    for (const k of Object.keys(given)) if (!vars.includes(k)) return { path: `${field}.${k}`, message: W.unexpectedNamedParameter(k, where, vars.map((v) => `{{${v}}}`).join(', ')) };
     return vars.map((v) => ({ type: 'text', parameter_name: v, text: given[v]! }));
   }
-  if (!Array.isArray(given)) return { path: field, message: `This template takes positional parameters: send \`${field}\` as a list of strings in order, {{1}} first` };
+  if (!Array.isArray(given)) return { path: field, message: W.positionalParameters(field) };
   const count = Number(vars[vars.length - 1]);
-  if (given.length < count) return { path: field, message: `Missing ${label} {{${given.length + 1}}}` };
-  if (given.length > count) return { path: `${field}.${count}`, message: `Unexpected ${label} {{${count + 1}}}: the template ${where} has ${plural(count, 'parameter')}` };
+  if (given.length < count) return { path: field, message: W.missingParameter(where, String(given.length + 1)) };
+  if (given.length > count) return { path: `${field}.${count}`, message: W.unexpectedPositionalParameter(where, count) };
   return given.map((text) => ({ type: 'text', text }));
 }
 
@@ -214,10 +275,10 @@ export function buildTemplateComponents(
     if (isMismatch(params)) return fail(params);
     out.push({ type: 'header', parameters: params });
   } else if (h.kind === 'media') {
-    if (!send.header_media) return fail({ path: 'template.header_media', message: `Missing \`header_media\`: the template has ${h.format === 'image' ? 'an' : 'a'} ${h.format} header; send {"link": "https://…"}` });
+    if (!send.header_media) return fail({ path: 'template.header_media', message: W.missingHeaderMedia(h.format) });
     out.push({ type: 'header', parameters: [{ type: h.format, [h.format]: { link: send.header_media.link } }] });
   } else if (h.kind === 'location') {
-    if (!send.header_location) return fail({ path: 'template.header_location', message: 'Missing `header_location`: the template has a location header; send {"latitude", "longitude", "name", "address"}' });
+    if (!send.header_location) return fail({ path: 'template.header_location', message: W.missingHeaderLocation });
     out.push({ type: 'header', parameters: [{ type: 'location', location: { ...send.header_location } }] });
   }
 
@@ -235,12 +296,12 @@ export function buildTemplateComponents(
   values ??= [];
   if (values.length < shape.buttons.length) {
     const b = shape.buttons[values.length]!;
-    return fail({ path: 'template.button_parameters', message: `Missing button parameter for ${b.label}` });
+    return fail({ path: 'template.button_parameters', message: W.missingButtonParameter(b.index + 1, b.kind) });
   }
   if (values.length > shape.buttons.length) {
     return fail({
       path: `template.button_parameters.${shape.buttons.length}`,
-      message: shape.buttons.length ? `Unexpected button parameter: the template has ${plural(shape.buttons.length, 'button')} that take${shape.buttons.length === 1 ? 's' : ''} a parameter` : W.noButtonParameter,
+      message: shape.buttons.length ? W.unexpectedButtonParameter(shape.buttons.length) : W.noButtonParameter,
     });
   }
   shape.buttons.forEach((b, i) => {

@@ -9,7 +9,7 @@
  * or a media `id` (Meta's form; the Pesan `header_media` takes its type from the template): a
  * wrong type, a missing header, link or id is a 400 naming the HEADER component. Pure.
  */
-import { buildTemplateComponents, type WaParamMismatch, type WaSendComponent, type WaTemplateSend } from '@pesan/contracts/wa-send';
+import { buildTemplateComponents, WA_TEMPLATE_SEND_MESSAGES as M, type WaParamMismatch, type WaSendComponent, type WaTemplateSend } from '@pesan/contracts/wa-send';
 
 /** A stored template as a send needs it: Meta's components and the parameter format. */
 export interface SendTemplate {
@@ -38,15 +38,15 @@ function textOf(p: Record<string, unknown>): string | undefined {
 }
 
 /** Text parameters as the Pesan fields take them: a list in order, or an object by `parameter_name`. */
-function textParams(list: Record<string, unknown>[], where: string): string[] | Record<string, string> | WaParamMismatch {
+function textParams(list: Record<string, unknown>[], where: 'header' | 'body'): string[] | Record<string, string> | WaParamMismatch {
   const named = list.some((p) => typeof p['parameter_name'] === 'string');
   const out: string[] = [];
   const byName: Record<string, string> = {};
   for (const [i, p] of list.entries()) {
     const text = textOf(p);
-    if (text === undefined) return { path: `${FIELD}.${where}.parameters.${i}`, message: `The ${where} takes text parameters: {"type": "text", "text": "…"}` };
+    if (text === undefined) return { path: `${FIELD}.${where}.parameters.${i}`, message: M.textParameters(where) };
     if (named) {
-      if (typeof p['parameter_name'] !== 'string') return { path: `${FIELD}.${where}.parameters.${i}`, message: 'Name every parameter (`parameter_name`) or none' };
+      if (typeof p['parameter_name'] !== 'string') return { path: `${FIELD}.${where}.parameters.${i}`, message: M.parameterNames };
       byName[p['parameter_name']] = text;
     } else out.push(text);
   }
@@ -62,10 +62,6 @@ function headerFormat(components: unknown): string | null {
   return header ? String(obj(header)['format'] ?? 'TEXT').toUpperCase() : null;
 }
 
-const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
-/** How to send a media header of `kind` in Meta's form. */
-const mediaExample = (kind: string) => `{"type": "header", "parameters": [{"type": "${kind}", "${kind}": {"link": "https://…"}}]} (or {"id": "<media id>"} instead of the link)`;
-
 /**
  * The media parameter of a header component for a template whose HEADER is `format` (IMAGE, VIDEO
  * or DOCUMENT): exactly one parameter of that type with an http(s) `link` or a media `id`. Returns
@@ -75,24 +71,19 @@ function mediaHeaderParam(format: string, params: Record<string, unknown>[], at:
   const kind = format.toLowerCase();
   const first = params[0];
   const given = lower(first?.['type']);
-  if (!first) return { path: `${at}.parameters`, message: `Missing the ${kind} of the HEADER component: the template's header is ${article(kind)} ${format}; send ${mediaExample(kind)}` };
-  if (given !== kind) {
-    return {
-      path: `${at}.parameters.0.type`,
-      message: `Wrong HEADER parameter: the template's header is ${article(kind)} ${format}, so its parameter is of type "${kind}", not ${given ? `"${given}"` : 'untyped'}; send ${mediaExample(kind)}`,
-    };
-  }
-  if (params.length > 1) return { path: `${at}.parameters.1`, message: `Unexpected HEADER parameter: ${article(kind)} ${format} header takes one ${kind} parameter` };
+  if (!first) return { path: `${at}.parameters`, message: M.missingMediaParameter(format) };
+  if (given !== kind) return { path: `${at}.parameters.0.type`, message: M.wrongMediaParameter(format, given) };
+  if (params.length > 1) return { path: `${at}.parameters.1`, message: M.extraMediaParameter(format) };
   const media = obj(first[kind]);
   const link = media['link'];
   const id = media['id'];
-  if (typeof link === 'string' && typeof id === 'string') return { path: `${at}.parameters.0.${kind}`, message: `The HEADER ${kind} takes a \`link\` or a media \`id\`, not both` };
+  if (typeof link === 'string' && typeof id === 'string') return { path: `${at}.parameters.0.${kind}`, message: M.mediaLinkAndId(format) };
   if (typeof link === 'string') {
-    if (!/^https?:\/\/[^\s/]+/i.test(link) || link.length > 2048) return { path: `${at}.parameters.0.${kind}.link`, message: `The HEADER ${kind} \`link\` must be an http(s) URL of at most 2048 characters` };
+    if (!/^https?:\/\/[^\s/]+/i.test(link) || link.length > 2048) return { path: `${at}.parameters.0.${kind}.link`, message: M.mediaLinkInvalid(format) };
     return { link };
   }
   if (typeof id === 'string' && id.trim() && id.length <= 256) return { link: `https://media.invalid/${encodeURIComponent(id.trim())}` };
-  return { path: `${at}.parameters.0.${kind}`, message: `The HEADER ${kind} needs a \`link\` (https://…) or a media \`id\`: send ${mediaExample(kind)}` };
+  return { path: `${at}.parameters.0.${kind}`, message: M.mediaLinkOrId(format) };
 }
 
 /** The stored buttons that take a parameter (dynamic URL, copy code, one-time password), by index. */
@@ -126,7 +117,7 @@ export function paramsFromMetaComponents(components: readonly Record<string, unk
     const type = lower(c['type']);
     const params = (Array.isArray(c['parameters']) ? c['parameters'] : []).map(obj);
     if (type === 'header' || type === 'body') {
-      if (seen.has(type)) return { path: `${FIELD}.${i}`, message: `Send one ${type} component` };
+      if (seen.has(type)) return { path: `${FIELD}.${i}`, message: M.oneComponent(type) };
       seen.add(type);
     }
     if (type === 'header') {
@@ -137,7 +128,7 @@ export function paramsFromMetaComponents(components: readonly Record<string, unk
         if (isMismatch(checked)) return checked;
         out.header_media = checked;
       } else if ((MEDIA as readonly string[]).includes(kind)) {
-        return { path: `${FIELD}.${i}`, message: `Unexpected ${kind} HEADER parameter: the template has ${format ? `${article(format)} ${format} header` : 'no header'}` };
+        return { path: `${FIELD}.${i}`, message: M.unexpectedMediaParameter(kind, format) };
       } else if (kind === 'location') {
         const l = obj(first['location']);
         out.header_location = { latitude: Number(l['latitude']), longitude: Number(l['longitude']), ...(typeof l['name'] === 'string' ? { name: l['name'] } : {}), ...(typeof l['address'] === 'string' ? { address: l['address'] } : {}) };
@@ -154,19 +145,18 @@ export function paramsFromMetaComponents(components: readonly Record<string, unk
       const sub = lower(c['sub_type']);
       if (sub === 'quick_reply' || sub === 'flow' || sub === 'voice_call') continue;
       const index = Number(c['index']);
-      if (!Number.isInteger(index) || index < 0) return { path: `${FIELD}.${i}.index`, message: 'A button component needs its `index` (0 for the first button)' };
-      if (!parameterised.has(index)) return { path: `${FIELD}.${i}`, message: `Unexpected button parameter: button ${index + 1} of the template takes no parameter` };
+      if (!Number.isInteger(index) || index < 0) return { path: `${FIELD}.${i}.index`, message: M.buttonIndex };
+      if (!parameterised.has(index)) return { path: `${FIELD}.${i}`, message: M.buttonTakesNoParameter(index + 1) };
       const p = params[0] ?? {};
       const value = typeof p['coupon_code'] === 'string' ? p['coupon_code'] : typeof p['text'] === 'string' ? p['text'] : typeof p['payload'] === 'string' ? p['payload'] : undefined;
-      if (value === undefined) return { path: `${FIELD}.${i}.parameters`, message: `Missing button parameter for button ${index + 1}` };
+      if (value === undefined) return { path: `${FIELD}.${i}.parameters`, message: M.missingButtonValue(index + 1) };
       buttons.push({ index, value });
     } else {
-      return { path: `${FIELD}.${i}.type`, message: 'Each of `template.components` is a header, body or button component' };
+      return { path: `${FIELD}.${i}.type`, message: M.componentType };
     }
   }
   if (media && !seen.has('header')) {
-    const kind = media.toLowerCase();
-    return { path: FIELD, message: `Missing the HEADER component: the template's header is ${article(kind)} ${media}; send ${mediaExample(kind)}` };
+    return { path: FIELD, message: M.missingHeaderComponent(media) };
   }
   if (buttons.length) out.button_parameters = buttons.sort((a, b) => a.index - b.index).map((b) => b.value);
   return out;
