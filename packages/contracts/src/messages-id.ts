@@ -383,7 +383,7 @@ export const CONSOLE_MESSAGES_ID = {
 
 export const REPORT_MESSAGES_ID = {
   title: 'Buat Laporan',
-  subtitle: 'Anda dapat membuat laporan hit rate berdasarkan rentang tanggal & status.',
+  subtitle: 'Anda dapat membuat laporan tingkat keberhasilan berdasarkan rentang tanggal & status.',
   nameRequired: 'Nama laporan wajib diisi',
   statusRequired: 'Status wajib dipilih',
   typeRequired: 'Tipe wajib dipilih',
