@@ -25,6 +25,8 @@ describe.each(['en', 'id'] as const)('main job in the browser (%s)', (lang) => {
 
   async function scan(name: string) {
     await page.waitForLoadState('networkidle');
+    // Toasts are scanned where they are the subject; here one fading out would fail axe's contrast mid-fade.
+    await page.waitForFunction(() => !document.querySelector('.mantine-Notification-root'), undefined, { timeout: 10_000 }).catch(() => undefined);
     scanned[name] = await seriousA11yViolations(page);
   }
 
