@@ -22,3 +22,6 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
     ),
   };
 }
+
+/** Test-only: a JSON `Response` (status 200 unless given), as a stubbed `fetch` answers. */
+export const jsonResponse = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

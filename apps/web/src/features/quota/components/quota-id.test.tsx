@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import i18n from '../../../lib/i18n.ts';
-import { renderWithProviders } from '../../../components/test-render.tsx';
+import { jsonResponse, renderWithProviders } from '../../../components/test-render.tsx';
 import { RemainingQuotaPanel } from './remaining-quota-panel.tsx';
 import { QuotaSettingsPanel } from './quota-settings-form.tsx';
 
@@ -14,7 +14,7 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 
 describe('quota in Indonesian', () => {
   it('shows the remaining quota with Indonesian units and grouping', async () => {

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import i18n from '../../../lib/i18n.ts';
-import { renderWithProviders } from '../../../components/test-render.tsx';
+import { jsonResponse, renderWithProviders } from '../../../components/test-render.tsx';
 import { TokenSection } from './token-section.tsx';
 
 beforeEach(async () => {
@@ -18,15 +18,12 @@ describe('TokenSection in Indonesian', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn().mockResolvedValue(
-        new Response(
-          JSON.stringify({
+        jsonResponse({
             data: [
               { channel: 'sms', status: 'Active', id: 't1', updated_at: '2026-03-15T03:04:00Z' },
               { channel: 'email', status: 'InActive', id: 't2', updated_at: '2026-03-14T03:04:00Z' },
             ],
           }),
-          { status: 200, headers: { 'content-type': 'application/json' } },
-        ),
       ),
     );
     renderWithProviders(<TokenSection applicationId="app-1" channels={['email', 'sms', 'call']} />);

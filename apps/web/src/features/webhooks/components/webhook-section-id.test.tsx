@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { WebhookDelivery, WebhookEndpoint } from '@pesan/contracts/webhooks';
 import i18n from '../../../lib/i18n.ts';
-import { renderWithProviders } from '../../../components/test-render.tsx';
+import { jsonResponse, renderWithProviders } from '../../../components/test-render.tsx';
 import { WebhookSection } from './webhook-section.tsx';
 import { SecretAlert } from './secret-alert.tsx';
 
@@ -15,7 +15,7 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 const endpoint: WebhookEndpoint = {
   url: 'https://example.com/hooks',
   enabled: true,
