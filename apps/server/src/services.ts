@@ -8,7 +8,16 @@ import type { AppContext, AppInfra } from './context.ts';
 import { withDeps } from './lib/with-deps.ts';
 import { dispatchEnqueuer, reportEnqueuer, templateReviewEnqueuer, templateReviewPending, webhookEnqueuer } from './jobs/registry.ts';
 import { createSecretBox } from './lib/secret-box.ts';
-import { deliverAttempt, emitTemplateDecision, emitWebhookEvent, fanOutStatusEvents, requeueStrandedAttempts } from './modules/webhooks/webhook-delivery.ts';
+import {
+  createWebhookPool,
+  deliverAttempt,
+  emitTemplateDecision,
+  emitWebhookEvent,
+  fanOutStatusEvents,
+  handOverAttempt,
+  requeueStrandedAttempts,
+  stopDeliveries,
+} from './modules/webhooks/webhook-delivery.ts';
 import {
   getWebhook,
   listWebhookDeliveries,
@@ -71,6 +80,7 @@ export function createServices(ctx: AppInfra) {
     timeoutMs: ctx.config.webhookTimeoutMs,
     allowPrivate: ctx.config.publicUrlIsLocal,
     enqueueAttempt: webhookEnqueuer(ctx.boss),
+    pool: createWebhookPool(),
     publicUrl: ctx.config.publicUrl,
   };
   const quotaDeps = { db, now, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl };
@@ -105,6 +115,8 @@ export function createServices(ctx: AppInfra) {
       messageWebhookDeliveries,
       redeliverWebhook,
       deliverAttempt,
+      handOverAttempt,
+      stopDeliveries,
       emitWebhookEvent,
       fanOutStatusEvents,
       requeueStrandedAttempts,

@@ -125,14 +125,17 @@ export const JOBS: JobDefinition<unknown>[] = [
   defineJob({
     name: QUEUES.webhookDelivery,
     data: z.object({ deliveryId: z.uuid() }),
-    // Requests wait on customers' endpoints (up to 15 s): many at once, at most 4 per endpoint.
-    batchSize: 8,
+    // A job only hands its attempt to the process's delivery pool (a read), never waits for the
+    // customer's endpoint (issue 23): the pool runs the requests, at most 4 per endpoint.
+    batchSize: 16,
     concurrency: 8,
-    workers: 4,
+    workers: 2,
     pollingIntervalSeconds: 0.5,
     queue: retrying,
     handler: async (ctx, { deliveryId }) => {
-      await ctx.services.webhooks.deliverAttempt(deliveryId);
+      const { sent } = await ctx.services.webhooks.handOverAttempt(deliveryId);
+      // A shutdown waits for requests running (drainWorkers), as for running jobs.
+      void track(ctx.boss, sent);
     },
   }),
   defineJob({
@@ -200,6 +203,8 @@ export const JOBS: JobDefinition<unknown>[] = [
 
 const workerIds = new WeakMap<PgBoss, Map<string, string[]>>();
 const pollers = new WeakMap<PgBoss, { poller: Poller; unsubscribe: () => void }>();
+/** What a shutdown stops after the running jobs: this process's webhook requests. */
+const stoppers = new WeakMap<PgBoss, () => Promise<void>>();
 /** How often (ms) the webhook fan-out looks for status changes when none was recorded in this process. */
 const FANOUT_INTERVAL_MS = 500;
 
@@ -321,6 +326,7 @@ export async function registerWorkers(ctx: AppContext): Promise<void> {
   // Status changes become webhook events within moments: polled, and woken by this process's own.
   const poller = startPoller('webhook-fanout', async () => (await ctx.services.webhooks.fanOutStatusEvents()) >= 500, FANOUT_INTERVAL_MS);
   pollers.set(ctx.boss, { poller, unsubscribe: onStatusRecorded(() => poller.wake()) });
+  stoppers.set(ctx.boss, () => ctx.services.webhooks.stopDeliveries(0));
   // Open what the drivers keep (the SMPP bind, so receipts arrive), in the background.
   await ctx.services.drivers.start();
   // Recover at once what a previous process left undispatched (an indexed read of only such messages).
@@ -356,6 +362,9 @@ export async function drainWorkers(boss: PgBoss, timeoutMs = 3000): Promise<void
   const set = inflight.get(boss);
   const until = Date.now() + timeoutMs;
   while (set?.size && Date.now() < until) await Promise.race([Promise.allSettled(set), new Promise((r) => setTimeout(r, 100))]);
+  // Webhook requests still running (an endpoint that hangs) are cut short: their attempts stay pending.
+  await stoppers.get(boss)?.();
+  stoppers.delete(boss);
   // Let pg-boss record the completion of what just finished.
   await new Promise((r) => setTimeout(r, 50));
 }

@@ -151,6 +151,16 @@ export async function claimAttempt(db: Db, id: string, now: Date, leaseBefore: D
   return { delivery, event: event!, endpoint: endpoint ?? null };
 }
 
+/** The application (endpoint) of attempt `id` while it is pending, else null. A read: claims nothing. */
+export async function pendingAttemptApplication(db: Db, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ applicationId: webhookDeliveries.applicationId })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'pending')))
+    .limit(1);
+  return row?.applicationId ?? null;
+}
+
 /** Gives up the claim on attempt `id` (sent again later). */
 export async function releaseAttempt(db: Db, id: string): Promise<void> {
   await db.update(webhookDeliveries).set({ startedAt: null }).where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'pending')));
