@@ -55,7 +55,7 @@ import { createOrganization, getCallerOrganization, getOwnOrganization, updateOw
 import { getRecord, listRecords } from './modules/records/records.service.ts';
 import { conversationDownload, reportRangeDate, reportRate, reportUsage, usageDownload, whatsappConversation } from './modules/dashboard/dashboard.service.ts';
 import { createReport, getReport, listReports, openReportDownload } from './modules/reports/reports.service.ts';
-import { generateReport, sweepReports } from './modules/reports/report-generation.ts';
+import { generateNextReport, generateReport, sweepReports } from './modules/reports/report-generation.ts';
 import { createReportStore } from './modules/reports/report-store.ts';
 import { acceptTerms, termsAccepted } from './modules/terms/terms.service.ts';
 import { generateApplicationTokens, generateChannelToken, listTokenStatuses } from './modules/token/token.service.ts';
@@ -133,7 +133,7 @@ export function createServices(ctx: AppInfra) {
     application: { listChannels, ...withDeps(db, { listApplications, getApplication, createApplication, updateApplication, deleteApplication }) },
     token: withDeps(db, { generateChannelToken, generateApplicationTokens, listTokenStatuses }),
     records: withDeps(db, { listRecords, getRecord }),
-    reports: withDeps(reportDeps, { listReports, createReport, getReport, openReportDownload, generateReport, sweepReports }),
+    reports: withDeps(reportDeps, { listReports, createReport, getReport, openReportDownload, generateReport, generateNextReport, sweepReports }),
     waTemplates: withDeps(templateDeps, {
       listTemplates,
       checkTemplateName,

@@ -28,7 +28,7 @@ export const QUEUES = {
   webhookDelivery: 'webhook-delivery',
   /** Take status changes missed by the fan-out poller and requeue lost webhook attempts (every minute). */
   webhookSweep: 'webhook-sweep',
-  /** Generate one report file (templates-dashboard-reports.md §2.7). */
+  /** Generate the next report file, fairly between organizations (templates-dashboard-reports.md §2.7). */
   reportGenerate: 'report-generate',
   /** Requeue reports whose worker died, fail them after 3 attempts, delete reports older than 30 days (every minute). */
   reportSweep: 'report-sweep',
@@ -149,6 +149,8 @@ export const JOBS: JobDefinition<unknown>[] = [
   defineJob({
     name: QUEUES.reportGenerate,
     data: z.object({ reportId: z.uuid() }),
+    // A job is a turn of the report queue: it generates the next report fairly between
+    // organizations (at most one per organization at once), not necessarily the one that asked.
     // A report streams up to millions of rows: one at a time per worker, two workers per process.
     // Never retried by pg-boss: a report whose worker dies is taken again by the report sweep.
     batchSize: 1,
@@ -156,8 +158,8 @@ export const JOBS: JobDefinition<unknown>[] = [
     workers: 2,
     pollingIntervalSeconds: 1,
     queue: { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 6 * 3600 },
-    handler: async (ctx, { reportId }) => {
-      await ctx.services.reports.generateReport(reportId);
+    handler: async (ctx) => {
+      await ctx.services.reports.generateNextReport();
     },
   }),
   defineJob({
@@ -247,7 +249,7 @@ export function webhookEnqueuer(boss: PgBoss): (deliveryId: string, startAfter?:
   };
 }
 
-/** Queues the generation job of a report (modules/reports ReportsDeps.enqueueReport). */
+/** Queues a turn of the report queue, asked for by a report (modules/reports ReportsDeps.enqueueReport). */
 export function reportEnqueuer(boss: PgBoss): (reportId: string) => Promise<void> {
   return (reportId) => enqueue(boss, QUEUES.reportGenerate, { reportId });
 }
