@@ -11,6 +11,7 @@ import { createSecretBox } from './lib/secret-box.ts';
 import {
   createWebhookPool,
   deliverAttempt,
+  deliveryLoad,
   emitTemplateDecision,
   emitWebhookEvent,
   fanOutStatusEvents,
@@ -117,6 +118,7 @@ export function createServices(ctx: AppInfra) {
       deliverAttempt,
       handOverAttempt,
       stopDeliveries,
+      deliveryLoad,
       emitWebhookEvent,
       fanOutStatusEvents,
       requeueStrandedAttempts,

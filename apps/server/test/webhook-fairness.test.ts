@@ -70,6 +70,12 @@ describe('a hanging webhook endpoint never delays another customer', () => {
     const rows = await t.ctx.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.applicationId, hanging.appId));
     expect(rows).toHaveLength(MAX_CONCURRENT_PER_ENDPOINT + 4);
     expect(rows.every((r) => r.status === 'pending')).toBe(true);
+    // Operators see them in /metrics: the hanging endpoint's requests running (a healthy one may
+    // still be recording its answer), the rest waiting.
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const gauge = (state: string) => Number(new RegExp(`^webhook_requests\\{state="${state}"\\} (\\d+)$`, 'm').exec(metrics)?.[1]);
+    expect(gauge('running')).toBeGreaterThanOrEqual(MAX_CONCURRENT_PER_ENDPOINT);
+    expect(gauge('waiting')).toBe(4);
   });
 
   it('cuts hanging requests short on shutdown and leaves their attempts pending for the sweep', async () => {

@@ -235,6 +235,11 @@ export function stopDeliveries(deps: Pick<WebhookDeliveryDeps, 'pool'>, graceMs:
   return deps.pool.stop(graceMs, 'released');
 }
 
+/** This process's webhook requests running and waiting for a slot (the `webhook_requests` metric). */
+export function deliveryLoad(deps: Pick<WebhookDeliveryDeps, 'pool'>): { running: number; waiting: number } {
+  return { running: deps.pool.running(), waiting: deps.pool.waiting() };
+}
+
 /** Claims, POSTs and records one attempt (a task of the pool). Throws on database errors. */
 async function sendAttempt(deps: WebhookDeliveryDeps, attemptId: string, signal: AbortSignal): Promise<AttemptOutcome> {
   const now = deps.now();
