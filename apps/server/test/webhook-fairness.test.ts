@@ -6,10 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { webhookDeliveries } from '../src/db/schema/webhooks.ts';
-import { MAX_CONCURRENT_PER_ENDPOINT } from '../src/modules/webhooks/webhook-delivery.ts';
+import { MAX_CONCURRENT_PER_ENDPOINT, newEventId, requeueStrandedAttempts } from '../src/modules/webhooks/webhook-delivery.ts';
+import { insertEventsWithFirstAttempts } from '../src/modules/webhooks/webhooks.repo.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { createAccount, type Account } from './application-fixtures.ts';
-import { issueToken, v1Post } from './v1-helper.ts';
+import { insertTenant, issueToken, v1Post } from './v1-helper.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
 
 describe('a hanging webhook endpoint never delays another customer', () => {
@@ -87,5 +88,29 @@ describe('a hanging webhook endpoint never delays another customer', () => {
     // Released (never ended, never claimed): the webhook sweep queues them again in the next process.
     expect(rows.map((r) => [r.status, r.startedAt, r.finishedAt])).toEqual(rows.map(() => ['pending', null, null]));
     expect(hanging!.received).toHaveLength(MAX_CONCURRENT_PER_ENDPOINT);
+  });
+});
+
+describe('the webhook sweep is fair between endpoints', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ workers: false });
+  });
+  afterAll(async () => t.close());
+
+  it('queues again every endpoint’s lost attempts, not only the oldest backlog of one', async () => {
+    const db = t.ctx.database.db;
+    const backlog = await insertTenant(db);
+    const other = await insertTenant(db);
+    const at = (msAgo: number) => new Date(Date.now() - msAgo);
+    const events = (tenant: { organizationId: string; applicationId: string }, n: number) =>
+      Array.from({ length: n }, () => ({ id: newEventId(), ...tenant, type: 'webhook.test', messageId: null, payload: {}, createdAt: at(0) }));
+    // 600 lost attempts of one endpoint, older than the one lost attempt of another.
+    await insertEventsWithFirstAttempts(db, events(backlog, 600), at(10 * 60_000));
+    const [lost] = await insertEventsWithFirstAttempts(db, events(other, 1), at(5 * 60_000));
+    const queued: string[] = [];
+    await requeueStrandedAttempts({ db, now: () => new Date(), enqueueAttempt: async (id) => void queued.push(id) });
+    expect(queued).toContain(lost!.id);
+    expect(queued).toHaveLength(51);
   });
 });

@@ -59,8 +59,8 @@ export const MAX_CONCURRENT_DELIVERIES = 128;
 /** Attempts that may wait in a process for a slot of their endpoint, and in all. */
 export const MAX_WAITING_PER_ENDPOINT = 500;
 export const MAX_WAITING_DELIVERIES = 20_000;
-/** An attempt finding its endpoint's line full is queued again this much later (ms). */
-export const BUSY_REQUEUE_MS = 5000;
+/** An attempt finding its endpoint's line full is queued again this much later (ms), ±50 % so a backlog spreads out. */
+export const BUSY_REQUEUE_MS = 15_000;
 
 /** The pool of a process's webhook requests (delivery-pool.ts) with this module's limits. */
 export function createWebhookPool(): DeliveryPool<AttemptOutcome> {
@@ -218,7 +218,7 @@ export async function handOverAttempt(deps: WebhookDeliveryDeps, attemptId: stri
     }),
   );
   if (sent) return { sent };
-  await deps.enqueueAttempt(attemptId, new Date(deps.now().getTime() + BUSY_REQUEUE_MS));
+  await deps.enqueueAttempt(attemptId, new Date(deps.now().getTime() + Math.round(BUSY_REQUEUE_MS * (0.5 + Math.random()))));
   return { sent: Promise.resolve('busy') };
 }
 
@@ -321,8 +321,9 @@ async function notifyDisabled(deps: WebhookDeliveryDeps, endpoint: EndpointRow, 
 
 /**
  * Queues again the attempts whose job was lost (due more than a minute ago, never claimed or whose
- * claim lapsed): a crash between storing an attempt and queueing it, or a sender that died.
- * Returns how many were queued.
+ * claim lapsed): a crash between storing an attempt and queueing it, a sender that died, or an
+ * attempt still waiting in a pool for its endpoint (queued again, it keeps its place there). Up to
+ * 500 per run, at most 50 of one endpoint. Returns how many were queued.
  */
 export async function requeueStrandedAttempts(deps: Pick<WebhookDeliveryDeps, 'db' | 'now' | 'enqueueAttempt'>): Promise<number> {
   const now = deps.now();
