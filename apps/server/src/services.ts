@@ -8,7 +8,17 @@ import type { AppContext, AppInfra } from './context.ts';
 import { withDeps } from './lib/with-deps.ts';
 import { dispatchEnqueuer, reportEnqueuer, templateReviewEnqueuer, templateReviewPending, webhookEnqueuer } from './jobs/registry.ts';
 import { createSecretBox } from './lib/secret-box.ts';
-import { deliverAttempt, emitTemplateDecision, emitWebhookEvent, fanOutStatusEvents, requeueStrandedAttempts } from './modules/webhooks/webhook-delivery.ts';
+import {
+  createWebhookPool,
+  deliverAttempt,
+  deliveryLoad,
+  emitTemplateDecision,
+  emitWebhookEvent,
+  fanOutStatusEvents,
+  handOverAttempt,
+  requeueStrandedAttempts,
+  stopDeliveries,
+} from './modules/webhooks/webhook-delivery.ts';
 import {
   getWebhook,
   listWebhookDeliveries,
@@ -46,7 +56,7 @@ import { createOrganization, getCallerOrganization, getOwnOrganization, updateOw
 import { getRecord, listRecords } from './modules/records/records.service.ts';
 import { conversationDownload, reportRangeDate, reportRate, reportUsage, usageDownload, whatsappConversation } from './modules/dashboard/dashboard.service.ts';
 import { createReport, getReport, listReports, openReportDownload } from './modules/reports/reports.service.ts';
-import { generateReport, sweepReports } from './modules/reports/report-generation.ts';
+import { generateNextReport, generateReport, sweepReports } from './modules/reports/report-generation.ts';
 import { createReportStore } from './modules/reports/report-store.ts';
 import { acceptTerms, termsAccepted } from './modules/terms/terms.service.ts';
 import { generateApplicationTokens, generateChannelToken, listTokenStatuses } from './modules/token/token.service.ts';
@@ -71,6 +81,7 @@ export function createServices(ctx: AppInfra) {
     timeoutMs: ctx.config.webhookTimeoutMs,
     allowPrivate: ctx.config.publicUrlIsLocal,
     enqueueAttempt: webhookEnqueuer(ctx.boss),
+    pool: createWebhookPool(),
     publicUrl: ctx.config.publicUrl,
   };
   const quotaDeps = { db, now, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl };
@@ -105,6 +116,9 @@ export function createServices(ctx: AppInfra) {
       messageWebhookDeliveries,
       redeliverWebhook,
       deliverAttempt,
+      handOverAttempt,
+      stopDeliveries,
+      deliveryLoad,
       emitWebhookEvent,
       fanOutStatusEvents,
       requeueStrandedAttempts,
@@ -121,7 +135,7 @@ export function createServices(ctx: AppInfra) {
     application: { listChannels, ...withDeps(db, { listApplications, getApplication, createApplication, updateApplication, deleteApplication }) },
     token: withDeps(db, { generateChannelToken, generateApplicationTokens, listTokenStatuses }),
     records: withDeps(db, { listRecords, getRecord }),
-    reports: withDeps(reportDeps, { listReports, createReport, getReport, openReportDownload, generateReport, sweepReports }),
+    reports: withDeps(reportDeps, { listReports, createReport, getReport, openReportDownload, generateReport, generateNextReport, sweepReports }),
     waTemplates: withDeps(templateDeps, {
       listTemplates,
       checkTemplateName,

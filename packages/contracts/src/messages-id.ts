@@ -16,7 +16,7 @@ import { MAX_QUOTA_RECIPIENTS, MAX_QUOTA_THRESHOLD, type QUOTA_MESSAGES } from '
 import type { DASHBOARD_MESSAGES } from './dashboard.ts';
 import type { WA_TEMPLATE_MESSAGES } from './wa-template-messages.ts';
 import type { CONSOLE_MESSAGES } from './console-messages.ts';
-import type { REPORT_MESSAGES } from './reports.ts';
+import { REPORT_PENDING_LIMIT, type REPORT_MESSAGES } from './reports.ts';
 import type { DOCS_MESSAGES } from './docs.ts';
 import type { RECORDS_MESSAGES } from './records.ts';
 import type { WA_TEMPLATE_API_MESSAGES } from './wa-template-api.ts';
@@ -400,6 +400,7 @@ export const REPORT_MESSAGES_ID = {
   notFound: 'Laporan tidak ditemukan',
   interrupted: 'Pembuatan laporan terhenti; silakan buat ulang laporan',
   statusUnknown: 'Status laporan tidak dikenal',
+  tooManyPending: `Organisasi Anda sudah memiliki ${REPORT_PENDING_LIMIT} laporan berstatus Persiapan atau Diproses, jumlah maksimal sekaligus. Buat laporan ini setelah salah satunya selesai.`,
 } as const satisfies Twin<typeof REPORT_MESSAGES>;
 
 export const DOCS_MESSAGES_ID = {

@@ -26,6 +26,11 @@ export const REPORT_PAGE_SIZE = 10;
 export const REPORT_NAME_MAX = 512;
 /** Reports (and their files) are deleted this many days after they were created. */
 export const REPORT_RETENTION_DAYS = 30;
+/**
+ * Reports an organization may have waiting or being generated at once (issue 23): one more is
+ * refused with 429 REPORT_MESSAGES.tooManyPending and stored nowhere. Not in the spec.
+ */
+export const REPORT_PENDING_LIMIT = 10;
 
 export const REPORT_MESSAGES = {
   /** §2.7 */
@@ -51,6 +56,8 @@ export const REPORT_MESSAGES = {
   /** additional_info.reason of a report whose generation was interrupted too often. */
   interrupted: 'Generation was interrupted; generate the report again',
   statusUnknown: 'Unknown report status',
+  /** 429 when the organization has REPORT_PENDING_LIMIT reports in Preparation or Processing. */
+  tooManyPending: `Your organization already has ${REPORT_PENDING_LIMIT} reports in Preparation or Processing, the most at once. Generate this report when one of them is done.`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

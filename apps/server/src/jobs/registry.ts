@@ -28,7 +28,7 @@ export const QUEUES = {
   webhookDelivery: 'webhook-delivery',
   /** Take status changes missed by the fan-out poller and requeue lost webhook attempts (every minute). */
   webhookSweep: 'webhook-sweep',
-  /** Generate one report file (templates-dashboard-reports.md §2.7). */
+  /** Generate the next report file, fairly between organizations (templates-dashboard-reports.md §2.7). */
   reportGenerate: 'report-generate',
   /** Requeue reports whose worker died, fail them after 3 attempts, delete reports older than 30 days (every minute). */
   reportSweep: 'report-sweep',
@@ -125,14 +125,17 @@ export const JOBS: JobDefinition<unknown>[] = [
   defineJob({
     name: QUEUES.webhookDelivery,
     data: z.object({ deliveryId: z.uuid() }),
-    // Requests wait on customers' endpoints (up to 15 s): many at once, at most 4 per endpoint.
-    batchSize: 8,
+    // A job only hands its attempt to the process's delivery pool (a read), never waits for the
+    // customer's endpoint (issue 23): the pool runs the requests, at most 4 per endpoint.
+    batchSize: 16,
     concurrency: 8,
-    workers: 4,
+    workers: 2,
     pollingIntervalSeconds: 0.5,
     queue: retrying,
     handler: async (ctx, { deliveryId }) => {
-      await ctx.services.webhooks.deliverAttempt(deliveryId);
+      const { sent } = await ctx.services.webhooks.handOverAttempt(deliveryId);
+      // A shutdown waits for requests running (drainWorkers), as for running jobs.
+      void track(ctx.boss, sent);
     },
   }),
   defineJob({
@@ -146,6 +149,8 @@ export const JOBS: JobDefinition<unknown>[] = [
   defineJob({
     name: QUEUES.reportGenerate,
     data: z.object({ reportId: z.uuid() }),
+    // A job is a turn of the report queue: it generates the next report fairly between
+    // organizations (at most one per organization at once), not necessarily the one that asked.
     // A report streams up to millions of rows: one at a time per worker, two workers per process.
     // Never retried by pg-boss: a report whose worker dies is taken again by the report sweep.
     batchSize: 1,
@@ -153,8 +158,8 @@ export const JOBS: JobDefinition<unknown>[] = [
     workers: 2,
     pollingIntervalSeconds: 1,
     queue: { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 6 * 3600 },
-    handler: async (ctx, { reportId }) => {
-      await ctx.services.reports.generateReport(reportId);
+    handler: async (ctx) => {
+      await ctx.services.reports.generateNextReport();
     },
   }),
   defineJob({
@@ -200,6 +205,8 @@ export const JOBS: JobDefinition<unknown>[] = [
 
 const workerIds = new WeakMap<PgBoss, Map<string, string[]>>();
 const pollers = new WeakMap<PgBoss, { poller: Poller; unsubscribe: () => void }>();
+/** What a shutdown stops after the running jobs: this process's webhook requests. */
+const stoppers = new WeakMap<PgBoss, () => Promise<void>>();
 /** How often (ms) the webhook fan-out looks for status changes when none was recorded in this process. */
 const FANOUT_INTERVAL_MS = 500;
 
@@ -242,7 +249,7 @@ export function webhookEnqueuer(boss: PgBoss): (deliveryId: string, startAfter?:
   };
 }
 
-/** Queues the generation job of a report (modules/reports ReportsDeps.enqueueReport). */
+/** Queues a turn of the report queue, asked for by a report (modules/reports ReportsDeps.enqueueReport). */
 export function reportEnqueuer(boss: PgBoss): (reportId: string) => Promise<void> {
   return (reportId) => enqueue(boss, QUEUES.reportGenerate, { reportId });
 }
@@ -321,6 +328,7 @@ export async function registerWorkers(ctx: AppContext): Promise<void> {
   // Status changes become webhook events within moments: polled, and woken by this process's own.
   const poller = startPoller('webhook-fanout', async () => (await ctx.services.webhooks.fanOutStatusEvents()) >= 500, FANOUT_INTERVAL_MS);
   pollers.set(ctx.boss, { poller, unsubscribe: onStatusRecorded(() => poller.wake()) });
+  stoppers.set(ctx.boss, () => ctx.services.webhooks.stopDeliveries(0));
   // Open what the drivers keep (the SMPP bind, so receipts arrive), in the background.
   await ctx.services.drivers.start();
   // Recover at once what a previous process left undispatched (an indexed read of only such messages).
@@ -356,6 +364,9 @@ export async function drainWorkers(boss: PgBoss, timeoutMs = 3000): Promise<void
   const set = inflight.get(boss);
   const until = Date.now() + timeoutMs;
   while (set?.size && Date.now() < until) await Promise.race([Promise.allSettled(set), new Promise((r) => setTimeout(r, 100))]);
+  // Webhook requests still running (an endpoint that hangs) are cut short: their attempts stay pending.
+  await stoppers.get(boss)?.();
+  stoppers.delete(boss);
   // Let pg-boss record the completion of what just finished.
   await new Promise((r) => setTimeout(r, 50));
 }

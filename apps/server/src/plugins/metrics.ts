@@ -14,6 +14,8 @@
  *   this process (a skipped step it records counts too), fed by `onStatusRecorded`;
  * - `webhook_attempts_total{outcome}` (counter): customer webhook attempts ended in this process,
  *   `succeeded` (2xx) or `failed`, fed by `onWebhookAttempt`;
+ * - `webhook_requests{state}` (gauge): this process's customer webhook requests `running` and
+ *   `waiting` for a slot of their endpoint in the delivery pool (issue 23), read on each scrape;
  * - `job_queue_depth{queue}` (gauge): jobs waiting (created or retry, not yet active; delayed ones
  *   included) in every queue of `QUEUES`, read from pg-boss on each scrape; a queue whose read
  *   fails or times out is left out of that scrape (and logged);
@@ -52,6 +54,7 @@ export interface AppMetrics {
   messagesAccepted: Counter<'channel'>;
   statusChanges: Counter<'channel' | 'status'>;
   webhookAttempts: Counter<'outcome'>;
+  webhookRequests: Gauge<'state'>;
   queueDepth: Gauge<'queue'>;
 }
 
@@ -79,11 +82,16 @@ function defaultProcessMetrics(): Metric[] {
 /**
  * Creates a fresh registry with the metrics of the file comment. `queueDepth(queue)` returns the
  * number of waiting jobs of one queue (default: none read); `onCollectError` hears a queue whose
- * read failed or timed out during a scrape. Counters of every channel (and each status a channel can
+ * read failed or timed out during a scrape; `webhookRequests()` the delivery pool's running and
+ * waiting requests (default: none read). Counters of every channel (and each status a channel can
  * reach) start at 0, so the series exist before the first event.
  */
 export function createMetrics(
-  opts: { queueDepth?: (queue: string) => Promise<number>; onCollectError?: (queue: string, err: unknown) => void } = {},
+  opts: {
+    queueDepth?: (queue: string) => Promise<number>;
+    onCollectError?: (queue: string, err: unknown) => void;
+    webhookRequests?: () => { running: number; waiting: number };
+  } = {},
 ): AppMetrics {
   const registry = new Registry();
   for (const metric of defaultProcessMetrics()) registry.registerMetric(metric);
@@ -105,6 +113,17 @@ export function createMetrics(
   });
   const webhookAttempts = new Counter({ name: 'webhook_attempts_total', help: 'Customer webhook attempts ended in this process, by outcome.', labelNames: ['outcome'], registers: [registry] });
   for (const outcome of ['succeeded', 'failed']) webhookAttempts.inc({ outcome }, 0);
+  const webhookRequests: Gauge<'state'> = new Gauge({
+    name: 'webhook_requests',
+    help: "Customer webhook requests of this process's delivery pool, running or waiting for a slot of their endpoint, read on scrape.",
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const now = opts.webhookRequests?.() ?? { running: 0, waiting: 0 };
+      webhookRequests.set({ state: 'running' }, now.running);
+      webhookRequests.set({ state: 'waiting' }, now.waiting);
+    },
+  });
   for (const channel of CHANNEL_IDS) {
     messagesAccepted.inc({ channel }, 0);
     for (const status of new Set([...LIFECYCLES[channel].slice(1), ...FAILURE_STATUSES[channel]])) statusChanges.inc({ channel, status }, 0);
@@ -129,7 +148,7 @@ export function createMetrics(
       );
     },
   });
-  return { registry, httpRequests, httpDuration, messagesAccepted, statusChanges, webhookAttempts, queueDepth };
+  return { registry, httpRequests, httpDuration, messagesAccepted, statusChanges, webhookAttempts, webhookRequests, queueDepth };
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -158,6 +177,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): AppMetri
   const metrics = createMetrics({
     queueDepth: (queue) => ctx.boss.getQueueSize(queue),
     onCollectError: (queue, err) => app.log.warn({ err, queue }, 'metrics: queue depth not read'),
+    webhookRequests: ctx.services.webhooks.deliveryLoad,
   });
   app.decorate('metrics', metrics);
 

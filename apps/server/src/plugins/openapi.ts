@@ -14,11 +14,17 @@
  * tenant-isolation suite and the fuzz guard walk both (test/openapi-walk.ts).
  */
 import { z } from 'zod';
-import { errorEnvelopeBody } from '@pesan/contracts/errors';
+import { errorEnvelopeBody, errorEnvelopeSchema } from '@pesan/contracts/errors';
 import { CHANNEL_IDS, type ChannelId } from '@pesan/contracts/channels';
 import { FAILURE_STATUSES, LIFECYCLES, MESSAGE_STATUSES } from '@pesan/contracts/statuses';
 import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_WINDOW_HOURS, SIGNATURE_TOLERANCE_SECONDS } from '@pesan/contracts/messaging';
 import { DELIVERY_TIMEOUT_SECONDS, DISABLE_AFTER_FAILING_DAYS, RETRY_SCHEDULE_MS, SECRET_OVERLAP_HOURS } from '@pesan/contracts/webhooks';
+
+/**
+ * An error answer a route declares in its response schema (`{413: errorResponse('…')}`): the one
+ * envelope, with what the code means on that route. Kept as the route declares it by completeOpenApi.
+ */
+export const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorEnvelopeSchema } } });
 
 /** One tag per area, in the order the reference page shows them. */
 export const OPENAPI_TAGS = [

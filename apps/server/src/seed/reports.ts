@@ -22,7 +22,7 @@ export async function seedDemoReports(ctx: AppContext, ids: DemoIds): Promise<vo
   ];
   for (const demo of demos) {
     const report = await ctx.services.reports.createReport(caller, generateReportSchema.parse({ application_id: ids.applicationId, ...demo }));
-    // Generated now, so the first page shows them Done; the queued job then finds nothing to do.
+    // Generated now, so the first page shows them Done; the queued turn then takes whatever else waits.
     await ctx.services.reports.generateReport(report._id);
   }
 }

@@ -1,6 +1,7 @@
 /**
- * Report generation (issue 12; templates-dashboard-reports.md §2.7, §4 Report status): one job per
- * report takes it (in-queue -> processing), counts its rows, streams them in keyset batches into a
+ * Report generation (issue 12; templates-dashboard-reports.md §2.7, §4 Report status): a job (a
+ * turn of the queue) takes the next report fairly between organizations (issue 23: one at a time
+ * per organization, the organization served longest ago first; in-queue -> processing), counts its rows, streams them in keyset batches into a
  * CSV or XLSX file in the report store, records progress after every batch and finishes it (done,
  * or failed with a reason). A sweep takes reports whose worker died (silent heartbeat) back to the
  * queue, fails them after MAX_ATTEMPTS, and deletes reports older than REPORT_RETENTION_DAYS with
@@ -22,7 +23,7 @@ export interface ReportGenerationDeps {
   queryArrays: SqlExecutor['queryArrays'];
   now: () => Date;
   store: ReportStore;
-  /** Queues the generation job of a report. */
+  /** Queues a turn of the report queue (a generation job), asked for by report `reportId`. */
   enqueueReport: (reportId: string) => Promise<void>;
   /**
    * PostgreSQL's COPY … TO STDOUT as CSV (db/client.ts SqlExecutor.copyCsv), when the database has
@@ -50,6 +51,11 @@ export const REPORT_PROGRESS_EVERY_MS = 500;
 export const REPORT_STALE_MS = 2 * 60_000;
 /** A queued report this long without being taken lost its job: it is queued again. */
 export const REPORT_QUEUED_STALE_MS = 10 * 60_000;
+/**
+ * Reports of one organization generated at once (issue 23): below the workers of even one
+ * process, so whatever one organization queues, another's report starts on the next free worker.
+ */
+export const REPORT_PROCESSING_PER_ORGANIZATION = 1;
 /** Attempts before an interrupted report is failed. */
 export const REPORT_MAX_ATTEMPTS = 3;
 
@@ -146,9 +152,32 @@ async function copyCsvReport(
  * status failed with its reason (additional_info.reason). Throws only when the database is gone.
  */
 export async function generateReport(deps: ReportGenerationDeps, reportId: string): Promise<void> {
+  const report = await repo.claimReport(deps.db, reportId, deps.now(), new Date(deps.now().getTime() - REPORT_STALE_MS));
+  if (report) await generateClaimed(deps, report);
+}
+
+/**
+ * One turn of the report queue (a `report-generate` job, issue 23): takes the next report fairly
+ * between organizations (reports.repo.ts claimNextReport: at most REPORT_PROCESSING_PER_ORGANIZATION
+ * at once per organization, the organization served longest ago first) and generates it, then
+ * queues another turn for the reports that waited behind it. Returns the id generated, or null
+ * when no report may start now. Throws only when the database is gone.
+ */
+export async function generateNextReport(deps: ReportGenerationDeps): Promise<string | null> {
+  const at = deps.now();
+  const report = await repo.claimNextReport(deps.db, at, new Date(at.getTime() - REPORT_STALE_MS), REPORT_PROCESSING_PER_ORGANIZATION);
+  if (!report) return null;
+  await generateClaimed(deps, report);
+  // A report of the same organization may have waited for this one: another turn takes it (a lost
+  // turn is not lost work: the sweep queues reports left waiting).
+  await deps.enqueueReport(report.id).catch((err: unknown) => console.error(`[reports] could not queue the next report turn: ${String(err)}`));
+  return report.id;
+}
+
+/** Generates a report this worker has claimed (attempt `report.attempts`); see generateReport. */
+async function generateClaimed(deps: ReportGenerationDeps, report: repo.ReportRecord): Promise<void> {
   const { db, now, store } = deps;
-  const report = await repo.claimReport(db, reportId, now(), new Date(now().getTime() - REPORT_STALE_MS));
-  if (!report) return;
+  const reportId = report.id;
   const attempt = report.attempts;
   const type = report.type as ReportType;
   const key = reportFileKey(report, attempt);

@@ -37,10 +37,24 @@ export async function findOrganizationApplicationIds(db: Db, organizationId: str
   return rows.map((r) => r.id);
 }
 
-/** Stores a new report in status in-queue (heartbeat = creation, for the sweep); returns it. */
-export async function insertReport(db: Db, r: NewReport): Promise<ReportRecord> {
-  const [row] = await db.insert(reports).values({ ...r, status: 'in-queue', heartbeatAt: r.createdAt, updatedAt: r.createdAt }).returning();
-  return row!;
+/**
+ * Stores a new report in status in-queue (heartbeat = creation, for the sweep) unless its
+ * organization already has `pendingLimit` reports in-queue or processing; returns it, or null when
+ * refused. Checked and inserted under a lock per organization, so concurrent calls never pass the
+ * limit together.
+ */
+export async function insertReportWithinLimit(db: Db, r: NewReport, pendingLimit: number): Promise<ReportRecord | null> {
+  return db.transaction(async (txAny) => {
+    const tx = txAny as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`reports-pending:${r.organizationId}`}, 0))`);
+    const [pending] = await tx
+      .select({ n: count() })
+      .from(reports)
+      .where(and(eq(reports.organizationId, r.organizationId), inArray(reports.status, ['in-queue', 'processing'])));
+    if (Number(pending?.n ?? 0) >= pendingLimit) return null;
+    const [row] = await tx.insert(reports).values({ ...r, status: 'in-queue', heartbeatAt: r.createdAt, updatedAt: r.createdAt }).returning();
+    return row!;
+  });
 }
 
 /** Report `id` of `organizationId` with its application's name, or null. */
@@ -106,6 +120,30 @@ export async function claimReport(db: Db, id: string, now: Date, staleBefore: Da
     .where(and(eq(reports.id, id), or(eq(reports.status, 'in-queue'), and(eq(reports.status, 'processing'), lt(reports.heartbeatAt, staleBefore)))))
     .returning();
   return row ?? null;
+}
+
+/**
+ * Takes the next report in-queue for generation, fairly between organizations (issue 23): only of
+ * an organization with fewer than `perOrganization` reports processing (heartbeat since
+ * `staleBefore`; a dead worker's report does not count), the organization whose last report
+ * finished longest ago (or never) first, then the oldest report. Claimed as claimReport does, under
+ * one lock so two workers never take the same organization's turn. Returns it, or null when no
+ * report may start now.
+ */
+export async function claimNextReport(db: Db, now: Date, staleBefore: Date, perOrganization: number): Promise<ReportRecord | null> {
+  return db.transaction(async (txAny) => {
+    const tx = txAny as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('reports-claim', 0))`);
+    const busy = sql`(select count(*) from ${reports} p where p.organization_id = ${reports.organizationId} and p.status = 'processing' and p.heartbeat_at >= ${staleBefore.toISOString()}::timestamptz)`;
+    const lastFinished = sql`(select max(f.finished_at) from ${reports} f where f.organization_id = ${reports.organizationId} and f.finished_at is not null)`;
+    const [next] = await tx
+      .select({ id: reports.id })
+      .from(reports)
+      .where(and(eq(reports.status, 'in-queue'), sql`${busy} < ${perOrganization}`))
+      .orderBy(sql`${lastFinished} asc nulls first`, reports.createdAt, reports.id)
+      .limit(1);
+    return next ? claimReport(tx, next.id, now, staleBefore) : null;
+  });
 }
 
 /** Records progress of attempt `attempt`; false when the report is no longer this attempt's (taken over or deleted). */

@@ -5,9 +5,10 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { generateReportSchema, REPORT_CONTENT_TYPES, reportListQuerySchema, reportListResponseSchema, reportResponseSchema } from '@pesan/contracts/reports';
+import { generateReportSchema, REPORT_CONTENT_TYPES, REPORT_PENDING_LIMIT, reportListQuerySchema, reportListResponseSchema, reportResponseSchema } from '@pesan/contracts/reports';
 import type { AppContext } from '../../context.ts';
 import { requireOrganization, signedInOnly } from '../../plugins/session.ts';
+import { errorResponse } from '../../plugins/openapi.ts';
 
 const TAG = 'reports';
 const binary = { schema: z.any().meta({ type: 'string', format: 'binary' }) };
@@ -25,7 +26,18 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/report/generate-report',
-      { schema: { tags: [TAG], summary: 'Queue a CSV or XLSX report of one application, channel, statuses and 1–31 day range', security, body: generateReportSchema, response: { 201: reportResponseSchema } } },
+      {
+        schema: {
+          tags: [TAG],
+          summary: 'Queue a CSV or XLSX report of one application, channel, statuses and 1–31 day range',
+          security,
+          body: generateReportSchema,
+          response: {
+            201: reportResponseSchema,
+            429: errorResponse(`rate_limited: the organization already has ${REPORT_PENDING_LIMIT} reports in-queue or processing; nothing is stored`),
+          },
+        },
+      },
       async (request, reply) => {
         const s = requireOrganization(request);
         const data = await ctx.services.reports.createReport({ organizationId: s.organizationId, userId: s.userId }, request.body);

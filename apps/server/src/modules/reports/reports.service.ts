@@ -5,7 +5,7 @@
  */
 import type { Readable } from 'node:stream';
 import { DEFAULT_TIME_ZONE, resolveRecordsRange } from '@pesan/contracts/records';
-import { REPORT_CONTENT_TYPES, REPORT_MESSAGES, reportFileName, normaliseReportSearch, type GenerateReportRequest, type ReportListQuery, type ReportListResponse, type ReportRow, type ReportStatus, type ReportType } from '@pesan/contracts/reports';
+import { REPORT_CONTENT_TYPES, REPORT_MESSAGES, REPORT_PENDING_LIMIT, reportFileName, normaliseReportSearch, type GenerateReportRequest, type ReportListQuery, type ReportListResponse, type ReportRow, type ReportStatus, type ReportType } from '@pesan/contracts/reports';
 import type { ChannelId } from '@pesan/contracts/channels';
 import type { Db } from '../../db/client.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
@@ -71,6 +71,9 @@ export async function listReports(deps: Pick<ReportsDeps, 'db'>, organizationId:
  * and queues its generation. The range is resolved once, in the organization's time zone: the
  * report holds messages created in [start of start day, start of the day after end day), or
  * between the two instants given. Statuses are unique; none = every status.
+ * @throws AppError not_found (application), invalid_request (range), rate_limited (429
+ *   REPORT_MESSAGES.tooManyPending, nothing stored) when the organization already has
+ *   REPORT_PENDING_LIMIT reports in-queue or processing (issue 23).
  */
 export async function createReport(deps: ReportsDeps, caller: { organizationId: string; userId: string }, body: GenerateReportRequest): Promise<ReportRow> {
   if (!UUID_RE.test(body.application_id)) throw notFound('application');
@@ -80,7 +83,7 @@ export async function createReport(deps: ReportsDeps, caller: { organizationId: 
   if (!range.from || !range.to) throw fieldError('start_date', REPORT_MESSAGES.dateRequired);
   // An inclusive ISO end becomes exclusive one millisecond later (timestamps hold microseconds: close enough for a report).
   const rangeTo = range.toExclusive ? range.to : new Date(range.to.getTime() + 1);
-  const created = await repo.insertReport(deps.db, {
+  const created = await repo.insertReportWithinLimit(deps.db, {
     organizationId: caller.organizationId,
     applicationId: body.application_id,
     createdBy: caller.userId,
@@ -95,7 +98,8 @@ export async function createReport(deps: ReportsDeps, caller: { organizationId: 
     timeZone: DEFAULT_TIME_ZONE,
     type: body.type,
     createdAt: deps.now(),
-  });
+  }, REPORT_PENDING_LIMIT);
+  if (!created) throw new AppError('rate_limited', REPORT_MESSAGES.tooManyPending);
   // A lost enqueue is not lost work: the sweep queues reports left waiting (report-generation.ts).
   await deps.enqueueReport(created.id).catch((err: unknown) => console.error(`[reports] could not queue report ${created.id}: ${String(err)}`));
   return toReportRow({ ...created, applicationName: application.name });

@@ -9,7 +9,6 @@ import send from '@fastify/send';
 import type { FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelopeSchema } from '@pesan/contracts/errors';
 import {
   TEMPLATE_MEDIA_LIMITS,
   TEMPLATE_MEDIA_MESSAGES,
@@ -23,9 +22,9 @@ import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireUser, signedInOnly } from '../../plugins/session.ts';
 import { safeTextValidatorCompiler } from '../../plugins/validation.ts';
+import { errorResponse } from '../../plugins/openapi.ts';
 import { SERVER_MESSAGES } from '@pesan/contracts/server-messages';
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorEnvelopeSchema } } });
 
 const MB = 1024 * 1024;
 /** A file body in the OpenAPI document (the handler sends a file stream, never serialised). */

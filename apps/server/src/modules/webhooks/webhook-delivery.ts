@@ -8,8 +8,11 @@
  *   succeeded (2xx) or failed; a failure schedules the next attempt on RETRY_SCHEDULE_MS (jitter,
  *   `Retry-After` honoured), a 410 disables the endpoint, and 3 days of failures disable it and
  *   e-mail the organization's users;
- * - at most MAX_CONCURRENT_PER_ENDPOINT requests per endpoint run at once in a process; an attempt
- *   finding its endpoint busy is queued again a moment later instead of holding a worker.
+ * - requests never hold a job worker (issue 23): a delivery job only hands its attempt to the
+ *   process's delivery pool and ends. The pool runs at most MAX_CONCURRENT_PER_ENDPOINT requests per
+ *   endpoint and MAX_CONCURRENT_DELIVERIES in all; the rest wait in their endpoint's line, served in
+ *   turns, so an endpoint that hangs delays only its own events. The attempt is claimed when its
+ *   request starts: until then (and after a crash) it is a pending row the sweep queues again.
  */
 import { randomUUID } from 'node:crypto';
 import type { ChannelId } from '@pesan/contracts/channels';
@@ -26,7 +29,8 @@ import { mailLanguage } from '../../lib/mail-html.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { TemplateDecision } from '../../messaging/whatsapp/template-status.ts';
-import { postWebhook, type PostResult } from './webhook-http.ts';
+import { createDeliveryPool, type DeliveryPool } from './delivery-pool.ts';
+import { ABORTED_RESPONSE, postWebhook, type PostResult } from './webhook-http.ts';
 import { webhookDisabledMail, type DisabledReason } from './webhook-mail.ts';
 import { webhookHeaders } from './webhook-signing.ts';
 import {
@@ -42,13 +46,31 @@ import {
   markOutboxTaken,
   noteAttemptOutcome,
   organizationRecipients,
+  pendingAttemptApplication,
   pruneTakenOutbox,
   releaseAttempt,
   type EndpointRow,
 } from './webhooks.repo.ts';
 
-/** Requests to one endpoint at once, per process. */
+/** Requests to one endpoint at once, per process: well below MAX_CONCURRENT_DELIVERIES. */
 export const MAX_CONCURRENT_PER_ENDPOINT = 4;
+/** Requests at once in a process, all endpoints together. */
+export const MAX_CONCURRENT_DELIVERIES = 128;
+/** Attempts that may wait in a process for a slot of their endpoint, and in all. */
+export const MAX_WAITING_PER_ENDPOINT = 500;
+export const MAX_WAITING_DELIVERIES = 20_000;
+/** An attempt finding its endpoint's line full is queued again this much later (ms), ±50 % so a backlog spreads out. */
+export const BUSY_REQUEUE_MS = 15_000;
+
+/** The pool of a process's webhook requests (delivery-pool.ts) with this module's limits. */
+export function createWebhookPool(): DeliveryPool<AttemptOutcome> {
+  return createDeliveryPool<AttemptOutcome>({
+    perKey: MAX_CONCURRENT_PER_ENDPOINT,
+    total: MAX_CONCURRENT_DELIVERIES,
+    maxWaitingPerKey: MAX_WAITING_PER_ENDPOINT,
+    maxWaiting: MAX_WAITING_DELIVERIES,
+  });
+}
 /** A claimed attempt may be taken over after this long (ms): longer than any request can take. */
 export const ATTEMPT_LEASE_MS = 60_000;
 /** Outbox rows the fan-out takes per transaction. */
@@ -67,6 +89,8 @@ export interface WebhookDeliveryDeps {
   allowPrivate: boolean;
   /** Queues the delivery job of attempt `id`, due at `startAfter` (now when absent). */
   enqueueAttempt: (id: string, startAfter?: Date) => Promise<void>;
+  /** This process's running and waiting requests (createWebhookPool). */
+  pool: DeliveryPool<AttemptOutcome>;
   publicUrl: string;
 }
 
@@ -145,8 +169,6 @@ export async function emitWebhookEvent(
   return id;
 }
 
-const inFlight = new Map<string, number>();
-
 /** Listeners told of every ended attempt (metrics); never throw into delivery. */
 const attemptListeners = new Set<(outcome: 'succeeded' | 'failed') => void>();
 /** Subscribes to ended webhook attempts; returns the unsubscribe function. */
@@ -173,16 +195,53 @@ export function retryDelayMs(schedule: readonly number[], attempt: number, retry
   return Math.max(jittered, asked);
 }
 
-/** What one delivery job did. */
-export type AttemptOutcome = 'succeeded' | 'failed' | 'skipped' | 'busy';
+/** What became of an attempt handed to the pool. */
+export type AttemptOutcome = 'succeeded' | 'failed' | 'skipped' | 'busy' | 'released';
 
 /**
- * Sends attempt `attemptId` (see the file comment). 'skipped': already ended, claimed by a live
- * sender, or its endpoint is disabled or gone (the attempt ends failed with that reason);
- * 'busy': the endpoint had MAX_CONCURRENT_PER_ENDPOINT requests running, queued again in 1 s.
- * Throws only on database errors (the job is retried; the lease returns the attempt).
+ * Hands attempt `attemptId` to the delivery pool (see the file comment) and resolves as soon as it
+ * runs or waits there, never after the request: `sent` resolves with what became of it (never
+ * rejects: a database error while recording is logged, and the attempt, still pending, is taken
+ * again by the webhook sweep after the lease). 'skipped': already ended, claimed by a live sender,
+ * or its endpoint is disabled or gone (the attempt ends failed with that reason); 'busy': the
+ * endpoint's line was full, the attempt is queued again in BUSY_REQUEUE_MS; 'released': the pool
+ * stopped before the request was made or finished (the attempt stays pending for the next process).
+ * Throws only when the database cannot be read or the job cannot be queued again.
  */
+export async function handOverAttempt(deps: WebhookDeliveryDeps, attemptId: string): Promise<{ sent: Promise<AttemptOutcome> }> {
+  const applicationId = await pendingAttemptApplication(deps.db, attemptId);
+  if (!applicationId) return { sent: Promise.resolve('skipped') };
+  const sent = deps.pool.offer(applicationId, attemptId, (signal) =>
+    sendAttempt(deps, attemptId, signal).catch((err: unknown) => {
+      console.error(`[webhooks] attempt ${attemptId} left pending: ${(err as Error).message}`);
+      return 'released' as const;
+    }),
+  );
+  if (sent) return { sent };
+  await deps.enqueueAttempt(attemptId, new Date(deps.now().getTime() + Math.round(BUSY_REQUEUE_MS * (0.5 + Math.random()))));
+  return { sent: Promise.resolve('busy') };
+}
+
+/** Sends attempt `attemptId` through the pool and waits for its outcome (handOverAttempt, awaited). */
 export async function deliverAttempt(deps: WebhookDeliveryDeps, attemptId: string): Promise<AttemptOutcome> {
+  return (await handOverAttempt(deps, attemptId)).sent;
+}
+
+/**
+ * Stops this process's deliveries (a shutdown): nothing waiting starts, requests running after
+ * `graceMs` are cut short and their attempts released (pending again, for the next process).
+ */
+export function stopDeliveries(deps: Pick<WebhookDeliveryDeps, 'pool'>, graceMs: number): Promise<void> {
+  return deps.pool.stop(graceMs, 'released');
+}
+
+/** This process's webhook requests running and waiting for a slot (the `webhook_requests` metric). */
+export function deliveryLoad(deps: Pick<WebhookDeliveryDeps, 'pool'>): { running: number; waiting: number } {
+  return { running: deps.pool.running(), waiting: deps.pool.waiting() };
+}
+
+/** Claims, POSTs and records one attempt (a task of the pool). Throws on database errors. */
+async function sendAttempt(deps: WebhookDeliveryDeps, attemptId: string, signal: AbortSignal): Promise<AttemptOutcome> {
   const now = deps.now();
   const claimed = await claimAttempt(deps.db, attemptId, now, new Date(now.getTime() - ATTEMPT_LEASE_MS));
   if (!claimed) return 'skipped';
@@ -198,22 +257,12 @@ export async function deliverAttempt(deps: WebhookDeliveryDeps, attemptId: strin
     });
     return 'skipped';
   }
-  const key = endpoint.applicationId;
-  if ((inFlight.get(key) ?? 0) >= MAX_CONCURRENT_PER_ENDPOINT) {
+  const body = JSON.stringify(event.payload);
+  const headers = webhookHeaders(signingSecrets(deps, endpoint, now), event.id, Math.floor(now.getTime() / 1000), body);
+  const result = await postWebhook(endpoint.url, body, headers, { timeoutMs: deps.timeoutMs, allowPrivate: deps.allowPrivate, signal });
+  if (result.statusCode === null && result.response === ABORTED_RESPONSE) {
     await releaseAttempt(deps.db, delivery.id);
-    await deps.enqueueAttempt(delivery.id, new Date(now.getTime() + 1000));
-    return 'busy';
-  }
-  inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
-  let result: PostResult;
-  try {
-    const body = JSON.stringify(event.payload);
-    const headers = webhookHeaders(signingSecrets(deps, endpoint, now), event.id, Math.floor(now.getTime() / 1000), body);
-    result = await postWebhook(endpoint.url, body, headers, { timeoutMs: deps.timeoutMs, allowPrivate: deps.allowPrivate });
-  } finally {
-    const left = (inFlight.get(key) ?? 1) - 1;
-    if (left) inFlight.set(key, left);
-    else inFlight.delete(key);
+    return 'released';
   }
   return recordAttemptResult(deps, { delivery, endpoint, result });
 }
@@ -272,8 +321,9 @@ async function notifyDisabled(deps: WebhookDeliveryDeps, endpoint: EndpointRow, 
 
 /**
  * Queues again the attempts whose job was lost (due more than a minute ago, never claimed or whose
- * claim lapsed): a crash between storing an attempt and queueing it, or a sender that died.
- * Returns how many were queued.
+ * claim lapsed): a crash between storing an attempt and queueing it, a sender that died, or an
+ * attempt still waiting in a pool for its endpoint (queued again, it keeps its place there). Up to
+ * 500 per run, at most 50 of one endpoint. Returns how many were queued.
  */
 export async function requeueStrandedAttempts(deps: Pick<WebhookDeliveryDeps, 'db' | 'now' | 'enqueueAttempt'>): Promise<number> {
   const now = deps.now();

@@ -27,11 +27,20 @@ function retryAfter(res: IncomingMessage, now: number): number | null {
   return Number.isNaN(at) ? null : Math.max(0, Math.round((at - now) / 1000));
 }
 
+/** `response` of a request cut short by `signal` (the process is stopping). */
+export const ABORTED_RESPONSE = 'Not sent: the server was stopping';
+
 /**
  * POSTs `body` to `url` with `headers`, within `timeoutMs`. Never throws: refusals (SSRF), DNS,
- * connection and timeout errors come back with `statusCode` null and the reason in `response`.
+ * connection and timeout errors come back with `statusCode` null and the reason in `response`; a
+ * request ended by `signal` with ABORTED_RESPONSE.
  */
-export function postWebhook(url: string, body: string, headers: Record<string, string>, opts: { timeoutMs: number; allowPrivate: boolean }): Promise<PostResult> {
+export function postWebhook(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  opts: { timeoutMs: number; allowPrivate: boolean; signal?: AbortSignal },
+): Promise<PostResult> {
   const started = Date.now();
   const done = (statusCode: number | null, response: string, retryAfterSeconds: number | null = null): PostResult => ({
     statusCode,
@@ -46,6 +55,7 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
     } catch {
       return resolve(done(null, 'Invalid endpoint URL'));
     }
+    if (opts.signal?.aborted) return resolve(done(null, ABORTED_RESPONSE));
     const literal = target.hostname.replace(/^\[|\]$/g, '');
     if (isIP(literal) && !opts.allowPrivate && !isPublicAddress(literal)) return resolve(done(null, new BlockedAddressError(literal).message));
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -73,6 +83,9 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
       res.on('error', finish);
     });
     req.on('timeout', () => req.destroy(new Error(`No answer within ${Math.round(opts.timeoutMs / 1000)} s`)));
+    const abort = () => req.destroy(new Error(ABORTED_RESPONSE));
+    opts.signal?.addEventListener('abort', abort, { once: true });
+    req.on('close', () => opts.signal?.removeEventListener('abort', abort));
     req.on('error', (err) => {
       clearTimeout(timer);
       resolve(done(null, err instanceof BlockedAddressError ? err.message : (err as Error).message || String(err)));

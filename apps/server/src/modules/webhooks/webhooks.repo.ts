@@ -2,7 +2,7 @@
  * SQL of customer status webhooks (ARCHITECTURE.md §6.2): endpoints, events, delivery attempts,
  * and the fan-out from status_outbox. Every console read is scoped by organization and application.
  */
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { statusOutbox } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
@@ -151,6 +151,16 @@ export async function claimAttempt(db: Db, id: string, now: Date, leaseBefore: D
   return { delivery, event: event!, endpoint: endpoint ?? null };
 }
 
+/** The application (endpoint) of attempt `id` while it is pending, else null. A read: claims nothing. */
+export async function pendingAttemptApplication(db: Db, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ applicationId: webhookDeliveries.applicationId })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'pending')))
+    .limit(1);
+  return row?.applicationId ?? null;
+}
+
 /** Gives up the claim on attempt `id` (sent again later). */
 export async function releaseAttempt(db: Db, id: string): Promise<void> {
   await db.update(webhookDeliveries).set({ startedAt: null }).where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'pending')));
@@ -173,10 +183,18 @@ export async function finishAttempt(
   return rows.length === 1;
 }
 
-/** Pending attempts due before `before` and not claimed since `leaseBefore` (lost jobs), oldest first. */
-export async function findStrandedAttempts(db: Db, before: Date, leaseBefore: Date, limit: number): Promise<{ id: string; dueAt: Date }[]> {
-  return db
-    .select({ id: webhookDeliveries.id, dueAt: webhookDeliveries.dueAt })
+/**
+ * Pending attempts due before `before` and not claimed since `leaseBefore` (lost jobs), oldest
+ * first, at most `perApplication` of one application (an endpoint with a long backlog never fills
+ * the whole `limit`: every endpoint's lost attempts get their share).
+ */
+export async function findStrandedAttempts(db: Db, before: Date, leaseBefore: Date, limit: number, perApplication = 50): Promise<{ id: string; dueAt: Date }[]> {
+  const ranked = db
+    .select({
+      id: webhookDeliveries.id,
+      dueAt: webhookDeliveries.dueAt,
+      rank: sql<number>`row_number() over (partition by ${webhookDeliveries.applicationId} order by ${webhookDeliveries.dueAt})`.as('rank'),
+    })
     .from(webhookDeliveries)
     .where(
       and(
@@ -185,7 +203,12 @@ export async function findStrandedAttempts(db: Db, before: Date, leaseBefore: Da
         or(isNull(webhookDeliveries.startedAt), lt(webhookDeliveries.startedAt, leaseBefore)),
       ),
     )
-    .orderBy(asc(webhookDeliveries.dueAt))
+    .as('ranked');
+  return db
+    .select({ id: ranked.id, dueAt: ranked.dueAt })
+    .from(ranked)
+    .where(lte(ranked.rank, perApplication))
+    .orderBy(asc(ranked.dueAt))
     .limit(limit);
 }
 

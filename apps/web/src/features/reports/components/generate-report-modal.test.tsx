@@ -104,4 +104,15 @@ describe('Generate Report pop-up', () => {
     expect(within(toast.closest('[role="alert"]') as HTMLElement).getByText('Error!')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it('toasts the pending-report limit (429) and keeps the pop-up open with what was typed', async () => {
+    fakeApi({ [GENERATE]: () => json({ error: { code: 'rate_limited', message: REPORT_MESSAGES.tooManyPending, request_id: 'r1' } }, 429) });
+    const { dialog, onClose, onGenerated, submit } = open({ initial: READY });
+    await submit();
+    const toast = await screen.findByText(REPORT_MESSAGES.tooManyPending, { selector: '.mantine-Notification-description' });
+    expect(within(toast.closest('[role="alert"]') as HTMLElement).getByText('Error!')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(onGenerated).not.toHaveBeenCalled();
+    expect((within(dialog).getByLabelText(/^Report Name/) as HTMLInputElement).value).toBe('march');
+  });
 });

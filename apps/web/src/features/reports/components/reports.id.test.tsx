@@ -4,7 +4,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../components/test-render.tsx';
 import i18n from '../../../lib/i18n.ts';
-import { fakeApi } from '../test/fixtures.ts';
+import { REPORT_MESSAGES } from '@pesan/contracts/reports';
+import { REPORT_MESSAGES_ID } from '@pesan/contracts/messages-id';
+import { fakeApi, GENERATE, json } from '../test/fixtures.ts';
 import { filterChips } from '../utils/chips.ts';
 import { formatTotalData, reportProgress } from '../utils/format.ts';
 import { GenerateReportModal } from './generate-report-modal.tsx';
@@ -40,5 +42,14 @@ describe('Generate Report in Indonesian', () => {
     expect(formatTotalData({ total_data: 12345 })).toBe('12.345');
     const chips = filterChips({ applicationIds: ['a1'], statuses: ['done'] }, null, new Map([['a1', 'Toko Rina']]));
     expect(chips.map((c) => c.text)).toEqual(['Aplikasi: Toko Rina', 'Status: Selesai']);
+  });
+
+  it('toasts the pending-report limit in Indonesian', async () => {
+    fakeApi({ [GENERATE]: () => json({ error: { code: 'rate_limited', message: REPORT_MESSAGES.tooManyPending, request_id: 'r1' } }, 429) });
+    renderWithProviders(
+      <GenerateReportModal opened onClose={() => {}} applications={[{ id: 'a1', name: 'Toko Rina', channels: ['sms'] }]} initial={{ title: 'march', channel: 'sms', status: ['all'], type: 'csv', range: ['2026-03-01', '2026-03-07'] }} />,
+    );
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Buat Laporan Baru' })).getByRole('button', { name: 'Buat' }));
+    expect(await screen.findByText(REPORT_MESSAGES_ID.tooManyPending, { selector: '.mantine-Notification-description' })).toBeTruthy();
   });
 });
