@@ -196,7 +196,7 @@ describe('Whatsapp Template list in the browser', () => {
     await dialog.waitFor();
     expect(await phone.locator('[data-part="header"]').innerText()).toBe('Spring sale');
     expect(await phone.locator('[data-part="body"]').innerText()).toContain('Hi Sari,');
-    expect(await phone.getByRole('list', { name: 'Buttons' }).getByRole('listitem').allInnerTexts()).toEqual(['Shop now', 'Copy offer code']);
+    expect(await phone.getByRole('list', { name: 'Buttons' }).getByRole('listitem').allInnerTexts()).toEqual(['Shop now', 'Copy Promo Code']);
     expect(await dialog.getByText('Rejected notes').count()).toBe(0);
     await scan('preview-draft');
     await shot('preview-draft', false);
