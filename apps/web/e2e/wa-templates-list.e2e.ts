@@ -301,8 +301,18 @@ describe('Whatsapp Template list in the browser', () => {
     await dialog.getByLabel(/^Language/).fill('indo');
     await page.getByRole('option', { name: /^Indonesian/ }).click();
     await dialog.getByRole('radio', { name: /^Utility/ }).click();
-    const link = dialog.getByRole('link', { name: /Learn more about categories/ });
-    expect(await link.getAttribute('target')).toBe('_blank');
+    // 'Learn more about categories' explains the categories in a modal over this one (§2.3); Esc closes it alone.
+    await dialog.getByRole('button', { name: 'Learn more about categories' }).click();
+    const help = page.getByRole('dialog', { name: 'Template categories' });
+    await help.waitFor();
+    expect(await help.getByRole('definition').allInnerTexts()).toEqual(['Promotions and information.', 'Messages about an existing order or account.', 'Codes to verify a transaction or login.']);
+    expect(await help.getByRole('link', { name: /Meta's guide to template categories/ }).getAttribute('target')).toBe('_blank');
+    expect(await help.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await scan('categories-help');
+    await shot('categories-help', false);
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
+    expect(await name.inputValue()).toBe('e2e_order_update');
     await scan('modal-filled');
     await shot('modal-filled', false);
     await dialog.getByRole('button', { name: 'Continue' }).click();
