@@ -212,6 +212,15 @@ describe('Whatsapp Template list in the browser', () => {
     const id = (await demoTemplate('spring_sale'))._id;
     await action('spring_sale', 'Edit');
     await page.waitForURL((u) => u.pathname === `/whatsapp-template/edit/${id}`);
+    // Its stored copy code button has no text: the field shows the label the preview shows (issue 23), at 1366 and 375 px.
+    for (const width of [1366, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      const field = page.getByRole('group', { name: 'Button 2 (Copy promo code)' }).getByRole('textbox', { name: 'Button text' });
+      await expect.poll(() => field.inputValue()).toBe('Copy Promo Code');
+      const shown = await page.getByRole('figure', { name: 'Template preview' }).getByRole('list', { name: 'Buttons' }).getByRole('listitem').allInnerTexts();
+      expect(shown).toEqual(['Shop now', 'Copy Promo Code']);
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto(`${server.url}/whatsapp-template`);
     await rowOf('spring_sale').waitFor();
   });
