@@ -467,7 +467,8 @@ function checkAuthentication(t: WaTemplate, push: Push) {
  * Every rule the template breaks, in component order (name, header, body, footer, variables,
  * buttons); [] when it can be submitted to Meta. Marketing and utility templates: §5.1 name,
  * §5.3/§9 limits (header 60 with at most one variable, body 1024, footer 60 without variables,
- * button text 25, promo code 15, URL 2000 with one `{{1}}` at its end and a sample URL, at most 10
+ * button text 25, promo code 15, URL 2000 with one `{{1}}` at its end and a sample (isValidUrlSample),
+ * a phone number the country's numbering plan allows (isValidButtonPhone), at most 10
  * buttons, 2 URL, 1 phone, 1 copy code, 1 marketing opt-out, quick replies grouped), §5.4 and
  * Meta's variable rules (well formed, from {{1}} without gaps, never mixed, no #/$/% in braces, body
  * not starting or ending with a variable, no adjacent variables, at least 2n+1 words for n
