@@ -126,8 +126,8 @@ describe('WhatsApp template editor in the browser', () => {
     await page.getByRole('group', { name: 'Button 4 (Quick reply)' }).getByRole('textbox', { name: 'Button text' }).fill('Yes, please');
     await add('Marketing opt-out');
     await page.getByRole('group', { name: 'Button 5 (Marketing opt-out)' }).getByRole('checkbox').check();
-    // The opt-out button brings its default footer (§2.4).
-    await expect.poll(() => page.getByRole('textbox', { name: 'Footer text' }).inputValue()).toBe('Not interested? Tap stop promotions');
+    // The opt-out button's footer is the template footer (§2.4): the one typed is kept, not replaced by the default (issue 23).
+    await expect.poll(() => page.getByRole('textbox', { name: 'Footer text' }).inputValue()).toBe('Pesan Demo Shop');
 
     // The add-button menu refuses a second phone button with its hint.
     await page.getByRole('button', { name: 'Add button' }).click();

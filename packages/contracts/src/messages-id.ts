@@ -354,7 +354,7 @@ export const WA_TEMPLATE_MESSAGES_ID = {
   urlTooLong: tooLongId('URL situs web', 2000),
   urlVariable: (label: string) => `${label}: URL situs web hanya menerima satu variabel, {{1}}, di bagian akhir`,
   phoneRequired: (label: string) => `${label}: nomor telepon wajib diisi`,
-  phoneInvalid: (label: string) => `${label}: masukkan nomor telepon beserta kode negaranya, hanya angka (maksimal 20)`,
+  phoneInvalid: (label: string) => `${label}: masukkan nomor telepon yang valid untuk negaranya, beserta kode negaranya (periksa jumlah digitnya)`,
   promoCodeRequired: (label: string) => `${label}: tambahkan contoh kode promo`,
   promoCodeTooLong: tooLongId('Contoh kode promo', 15),
   optOutMarketingOnly: 'Tombol Berhenti berlangganan marketing hanya untuk template marketing',

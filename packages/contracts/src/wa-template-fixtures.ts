@@ -48,6 +48,31 @@ export const META_TEMPLATE_FIXTURES: readonly MetaTemplateFixture[] = [
     },
   },
   {
+    label: 'marketing: phone and dynamic URL buttons, the URL example the variable’s value (Template components: buttons)',
+    source: `${DOCS}/components#url-buttons`,
+    body: {
+      name: 'seasonal_promotion_shop',
+      language: 'en_US',
+      category: 'MARKETING',
+      components: [
+        { type: 'HEADER', format: 'TEXT', text: 'Our {{1}} is on!', example: { header_text: ['Summer Sale'] } },
+        {
+          type: 'BODY',
+          text: 'Shop now through {{1}} and use code {{2}} to get {{3}} off of all merchandise.',
+          example: { body_text: [['the end of August', '25OFF', '25%']] },
+        },
+        { type: 'FOOTER', text: 'Use the buttons below to manage your marketing subscriptions' },
+        {
+          type: 'BUTTONS',
+          buttons: [
+            { type: 'PHONE_NUMBER', text: 'Call', phone_number: '15550051310' },
+            { type: 'URL', text: 'Shop Now', url: 'https://www.examplesite.com/shop?promo={{1}}', example: ['summer2023'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
     label: 'utility: document header, phone number and URL buttons (order_confirmation)',
     source: `${DOCS}/utility-templates/utility-templates`,
     body: {

@@ -99,7 +99,7 @@ export const WA_TEMPLATE_MESSAGES = {
   urlTooLong: tooLongMessage('Website URL', 2000),
   urlVariable: (label: string) => `${label}: a website URL takes one variable, {{1}}, at its end`,
   phoneRequired: (label: string) => `${label}: phone number is required`,
-  phoneInvalid: (label: string) => `${label}: enter the phone number with its country code, digits only (at most 20)`,
+  phoneInvalid: (label: string) => `${label}: enter a valid phone number for its country, with the country code (check the number of digits)`,
   promoCodeRequired: (label: string) => `${label}: add a sample promo code`,
   promoCodeTooLong: tooLongMessage('Promo code sample', 15),
   optOutMarketingOnly: 'The Marketing opt-out button is for marketing templates only',

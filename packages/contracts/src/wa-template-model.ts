@@ -167,7 +167,7 @@ const buttonSchema = z.preprocess(
         type: z.literal('URL'),
         text: textField.optional(),
         url: z.string().max(CAP.url).optional(),
-        /** The full sample URL of a dynamic URL (`…{{1}}`); a string is taken as a list of one. */
+        /** The sample of a dynamic URL (`…{{1}}`): the whole sample URL or, as Meta's examples give it, the value of `{{1}}` ('summer2023'); a string is taken as a list of one. */
         example: oneOrList(z.string().max(CAP.url)).optional(),
       }),
       z.object({ type: z.literal('PHONE_NUMBER'), text: textField.optional(), phone_number: z.string().max(CAP.text).optional() }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { META_TEMPLATE_FIXTURES } from './wa-template-fixtures.ts';
 import { waTemplateSchema, type WaTemplate } from './wa-template-model.ts';
-import { addButtonRule, buttonOptionHint, canSaveDraft, canSubmit, formBlockers, isValidWebsiteUrl, validateTemplate, type TemplateIssue } from './wa-template-rules.ts';
+import { addButtonRule, buttonOptionHint, canSaveDraft, canSubmit, formBlockers, isValidButtonPhone, isValidUrlSample, isValidWebsiteUrl, validateTemplate, type TemplateIssue } from './wa-template-rules.ts';
 
 /** A valid marketing template using every kind of component and button but the opt-out. */
 const MARKETING = {
@@ -272,13 +272,13 @@ const REJECTED: [string, object, (t: Raw, c: (type: string) => RawComponent) => 
     { path: 'components.3.buttons.1.url', component: 'BUTTONS', rule: 'button.url_variable', message: 'Button 2 (Visit website): a website URL takes one variable, {{1}}, at its end' },
   ],
   ['button.url_sample_required', MARKETING, (_t, c) => void (buttons(c)[1]!['example'] = undefined), { path: 'components.3.buttons.1.example', component: 'BUTTONS', rule: 'button.url_sample_required', message: 'Add sample URL is required.' }],
-  ['button.url_sample_invalid', MARKETING, (_t, c) => void (buttons(c)[1]!['example'] = ['summer']), { path: 'components.3.buttons.1.example', component: 'BUTTONS', rule: 'button.url_sample_invalid', message: 'Please enter a valid URL' }],
+  ['button.url_sample_invalid', MARKETING, (_t, c) => void (buttons(c)[1]!['example'] = ['summer sale']), { path: 'components.3.buttons.1.example', component: 'BUTTONS', rule: 'button.url_sample_invalid', message: 'Please enter a valid URL' }],
   ['button.phone_required', MARKETING, (_t, c) => void (buttons(c)[2]!['phone_number'] = ''), { path: 'components.3.buttons.2.phone_number', component: 'BUTTONS', rule: 'button.phone_required', message: 'Button 3 (Call phone number): phone number is required' }],
   [
     'button.phone_invalid',
     MARKETING,
     (_t, c) => void (buttons(c)[2]!['phone_number'] = 'call me'),
-    { path: 'components.3.buttons.2.phone_number', component: 'BUTTONS', rule: 'button.phone_invalid', message: 'Button 3 (Call phone number): enter the phone number with its country code, digits only (at most 20)' },
+    { path: 'components.3.buttons.2.phone_number', component: 'BUTTONS', rule: 'button.phone_invalid', message: 'Button 3 (Call phone number): enter a valid phone number for its country, with the country code (check the number of digits)' },
   ],
   ['button.promo_code_required', MARKETING, (_t, c) => void (buttons(c)[3]!['example'] = undefined), { path: 'components.3.buttons.3.example', component: 'BUTTONS', rule: 'button.promo_code_required', message: 'Button 4 (Copy promo code): add a sample promo code' }],
   ['button.promo_code_too_long', MARKETING, (_t, c) => void (buttons(c)[3]!['example'] = 'P'.repeat(16)), { path: 'components.3.buttons.3.example', component: 'BUTTONS', rule: 'button.promo_code_too_long', message: 'Promo code sample must be at most 15 characters' }],
@@ -389,6 +389,33 @@ describe('validateTemplate rejects', () => {
   });
 });
 
+describe('isValidButtonPhone (§2.4: a number the country allows, issue 23)', () => {
+  it.each([
+    ['+1 202 555 0123', true],
+    ['15550051310', true], // Meta's own example number
+    ['+6281234567890', true],
+    ['+44 20 7946 0018', true],
+    ['+1 202 555 01234', false], // 11 digits after +1
+    ['+1 202 555 012', false],
+    ['+628123', false],
+    ['+999 123 456 789', false], // no such calling code
+    ['call me', false],
+  ])('%s -> %s', (phone, valid) => {
+    expect(isValidButtonPhone(phone)).toBe(valid);
+  });
+});
+
+describe('isValidUrlSample (a dynamic URL’s example, issue 23)', () => {
+  const url = 'https://www.examplesite.com/shop?promo={{1}}';
+  it.each([
+    ['summer2023', true], // Meta's example: the variable's value
+    ['https://www.examplesite.com/shop?promo=summer2023', true], // the whole sample URL
+    ['summer sale', false],
+  ])('%s -> %s', (sample, valid) => {
+    expect(isValidUrlSample(url, sample)).toBe(valid);
+  });
+});
+
 describe('isValidWebsiteUrl (§5.3)', () => {
   it.each([
     ['https://www.luckyshrub.com/support', true],
@@ -398,7 +425,6 @@ describe('isValidWebsiteUrl (§5.3)', () => {
     ['https://example', false],
     ['https://exa mple.com', false],
     ['https://-bad.example.com', false],
-    ['', false],
   ])('%j -> %s', (value, valid) => {
     expect(isValidWebsiteUrl(value)).toBe(valid);
   });

@@ -6,6 +6,7 @@
  * The console runs them on consoleToMeta(payload); the server runs them before it stores a
  * submitted template or sends one to Meta. Texts: WA_TEMPLATE_MESSAGES.
  */
+import { validatePhoneNumberLength } from 'libphonenumber-js/min';
 import { z } from './zod.ts';
 import { AUTH_CODE_PLACEHOLDER, authTemplateTexts } from './wa-template-languages.ts';
 import { WA_TEMPLATE_MESSAGES as M } from './wa-template-messages.ts';
@@ -172,9 +173,28 @@ export function isValidSignatureHash(hash: string | undefined): boolean {
   return !!hash && /^[A-Za-z0-9+/=]{11}$/.test(hash);
 }
 
-/** A phone button's number: digits with the country code, an optional '+', spaces or dashes allowed; 6–20 digits. */
+/**
+ * A phone button's number (§2.4 'Call phone number', §5.3): digits with the country code, an
+ * optional '+', spaces, brackets or dashes allowed, and a number of digits the country's numbering
+ * plan allows (libphonenumber's possible lengths for the calling code: '+1' takes 10 national
+ * digits, so '+1 202 555 01234' is refused). Not libphonenumber's stricter isValid: Meta's own
+ * examples use the fictional 555 range ('15550051310'), which Meta accepts.
+ */
 export function isValidButtonPhone(phone: string): boolean {
-  return /^\+?[0-9]{6,20}$/.test(phone.replace(/[\s()-]/g, ''));
+  const raw = phone.replace(/[\s()-]/g, '');
+  if (!/^\+?[0-9]{6,20}$/.test(raw)) return false;
+  return validatePhoneNumberLength(raw.startsWith('+') ? raw : `+${raw}`) === undefined;
+}
+
+/**
+ * Whether `sample` is a valid sample of the dynamic website URL `url` (one `{{1}}` at its end,
+ * Meta's `example`): either the whole sample URL ('https://shop.example/p?promo=summer2023') or,
+ * as Meta's own examples give it, the value of `{{1}}` alone ('summer2023'), which must make a
+ * valid URL in place of `{{1}}`.
+ */
+export function isValidUrlSample(url: string, sample: string): boolean {
+  const s = sample.trim();
+  return isValidWebsiteUrl(s) || isValidWebsiteUrl(url.trim().replace('{{1}}', s));
 }
 
 const wellFormed = (t: VariableToken) => t.kind === 'positional' || t.kind === 'named';
@@ -333,7 +353,7 @@ function checkUrlButton(b: Extract<WaButton, { type: 'URL' }>, label: string, at
   if (!dynamic) return;
   const sample = b.example?.[0];
   if (isBlankText(sample)) push({ path: `${at}.example`, component: 'BUTTONS', rule: 'button.url_sample_required', message: M.sampleUrlRequired });
-  else if (!isValidWebsiteUrl(sample!)) push({ path: `${at}.example`, component: 'BUTTONS', rule: 'button.url_sample_invalid', message: M.invalidUrl });
+  else if (!isValidUrlSample(url, sample!)) push({ path: `${at}.example`, component: 'BUTTONS', rule: 'button.url_sample_invalid', message: M.invalidUrl });
 }
 
 function checkOtpButton(b: Extract<WaButton, { type: 'OTP' }>, label: string, at: string, push: Push) {
@@ -447,7 +467,8 @@ function checkAuthentication(t: WaTemplate, push: Push) {
  * Every rule the template breaks, in component order (name, header, body, footer, variables,
  * buttons); [] when it can be submitted to Meta. Marketing and utility templates: §5.1 name,
  * §5.3/§9 limits (header 60 with at most one variable, body 1024, footer 60 without variables,
- * button text 25, promo code 15, URL 2000 with one `{{1}}` at its end and a sample URL, at most 10
+ * button text 25, promo code 15, URL 2000 with one `{{1}}` at its end and a sample (isValidUrlSample),
+ * a phone number the country's numbering plan allows (isValidButtonPhone), at most 10
  * buttons, 2 URL, 1 phone, 1 copy code, 1 marketing opt-out, quick replies grouped), §5.4 and
  * Meta's variable rules (well formed, from {{1}} without gaps, never mixed, no #/$/% in braces, body
  * not starting or ending with a variable, no adjacent variables, at least 2n+1 words for n

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StatusBadge } from './status-badge.tsx';
 import { renderWithProviders } from './test-render.tsx';
@@ -17,9 +17,20 @@ describe('StatusBadge', () => {
     await userEvent.hover(badge);
     expect(await screen.findByText('Number is not registered')).toBeTruthy();
   });
-  it('has no tooltip without a reason and shows a WhatsApp template name', () => {
-    renderWithProviders(<StatusBadge status="read" templateName="order_update" />);
-    expect(screen.getByText('Read').closest('[tabindex]')).toBeNull();
+  it.each([undefined, null, '', '  '])("shows '~' as the tooltip without a reason (§2.6; reason %j), on hover and focus, and a WhatsApp template name", async (reason) => {
+    renderWithProviders(<StatusBadge status="read" reason={reason} templateName="order_update" />);
+    const badge = screen.getByText('Read').closest('[tabindex]') as HTMLElement;
+    expect(badge.getAttribute('tabindex')).toBe('0');
+    expect(screen.queryByText('~')).toBeNull();
+    await userEvent.hover(badge);
+    expect(await screen.findByText('~')).toBeTruthy();
+    // Screen readers hear the status alone.
+    expect(badge.textContent).toBe('Read');
+    await userEvent.unhover(badge);
+    await waitFor(() => expect(screen.queryByText('~')).toBeNull());
+    await userEvent.tab();
+    expect(document.activeElement).toBe(badge);
+    expect(await screen.findByText('~')).toBeTruthy();
     expect(screen.getByText('order_update')).toBeTruthy();
   });
 });

@@ -89,9 +89,36 @@ describe('New Whatsapp Template modal', () => {
       'UtilityMessages about an existing order or account.',
       'AuthenticationCodes to verify a transaction or login.',
     ]);
-    const link = within(dialog).getByRole('link', { name: /Learn more about categories/ });
-    expect(link.getAttribute('href')).toBe(META_CATEGORIES_URL);
-    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('‘Learn more about categories’ opens the explanation modal (§2.3) over the form: the three meanings, Meta’s page inside, Esc closes it alone', async () => {
+    const { dialog } = await openModal();
+    await userEvent.type(within(dialog).getByLabelText(/^Template Name/), 'spring promo');
+    const learn = within(dialog).getByRole('button', { name: 'Learn more about categories' });
+    // Not a link away from the console.
+    expect(within(dialog).queryByRole('link', { name: /Learn more about categories/ })).toBeNull();
+    await userEvent.click(learn);
+    const help = await screen.findByRole('dialog', { name: 'Template categories' });
+    expect(help.getAttribute('aria-modal')).toBe('true');
+    const terms = within(help).getAllByRole('term').map((el) => el.textContent);
+    const meanings = within(help).getAllByRole('definition').map((el) => el.textContent);
+    expect(terms).toEqual(['Marketing', 'Utility', 'Authentication']);
+    expect(meanings).toEqual(['Promotions and information.', 'Messages about an existing order or account.', 'Codes to verify a transaction or login.']);
+    const meta = within(help).getByRole('link', { name: /Meta’s guide to template categories|Meta's guide to template categories/ });
+    expect(meta.getAttribute('href')).toBe(META_CATEGORIES_URL);
+    expect(meta.getAttribute('target')).toBe('_blank');
+    // Focus is inside the explanation.
+    await waitFor(() => expect(help.contains(document.activeElement)).toBe(true));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Template categories' })).toBeNull());
+    // The form is still open, with what was typed.
+    const form = screen.getByRole('dialog', { name: NEW_TEMPLATE_MODAL_TITLE });
+    expect((within(form).getByLabelText(/^Template Name/) as HTMLInputElement).value).toBe('spring_promo');
+    // Close works too.
+    await userEvent.click(within(form).getByRole('button', { name: 'Learn more about categories' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Template categories' })).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Template categories' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: NEW_TEMPLATE_MODAL_TITLE })).toBeTruthy();
   });
 
   it('Continue opens create in the same family with the choice as navigation state', async () => {

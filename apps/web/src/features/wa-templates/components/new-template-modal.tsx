@@ -7,7 +7,8 @@
  * to an application), Language (single select with search over every language Meta supports, by
  * name or code; the names in the interface language, Meta's English names in English, the code beside
  * each), Category as radio cards (Marketing, Utility, Authentication with their meanings)
- * with 'Learn more about categories' (Meta's help page, new tab), Cancel and Continue. Continue
+ * with 'Learn more about categories' (the explanation modal of §2.3: the three meanings, and a link
+ * to Meta's help page inside it; it opens over this one, Esc closes it alone), Cancel and Continue. Continue
  * shows 'Template Name is required', 'Category is required', 'Language is required' for what is
  * missing, goes ahead only when the name is free (checking it at once if the 500 ms have not
  * passed), and hands the choice over (the page opens the create form with it as navigation state).
@@ -29,7 +30,7 @@ import { templateCategoryDescription, templateCategoryText, templateLanguageOpti
 /** Title (and accessible name) of the modal in English (shown through the catalogue's `newTemplate.title`). */
 export const NEW_TEMPLATE_MODAL_TITLE = 'New Whatsapp Template';
 
-/** Meta's help page on template categories ('Learn more about categories'). */
+/** Meta's help page on template categories (linked from the categories explanation modal). */
 export const META_CATEGORIES_URL = 'https://www.facebook.com/business/help/2055875911147364';
 
 /** Message of a missing application (ours: the spec's modal has the application implicit; shown through the catalogue's `newTemplate.applicationRequired`). */
@@ -88,7 +89,7 @@ export interface NewTemplateModalProps {
   onContinue: (state: NewTemplateNavigationState) => void;
 }
 
-function NewTemplateForm({ applications, onClose, onContinue }: Omit<NewTemplateModalProps, 'opened'>) {
+function NewTemplateForm({ applications, onClose, onContinue, onLearnMore }: Omit<NewTemplateModalProps, 'opened'> & { onLearnMore: () => void }) {
   const { t, i18n } = useTranslation('wa-templates');
   const shown = useShownError();
   // The languages' names follow the interface language.
@@ -202,9 +203,8 @@ function NewTemplateForm({ applications, onClose, onContinue }: Omit<NewTemplate
           }}
           error={shown(form.errors.template_category)}
           description={
-            <Anchor href={META_CATEGORIES_URL} target="_blank" rel="noopener noreferrer" size="xs" inline>
-              {t('newTemplate.learnMore')} <IconExternalLink size={12} aria-hidden style={{ verticalAlign: 'middle' }} />
-              <VisuallyHidden>{t('newTemplate.newTab')}</VisuallyHidden>
+            <Anchor component="button" type="button" size="xs" inline onClick={onLearnMore} aria-haspopup="dialog">
+              {t('newTemplate.learnMore')}
             </Anchor>
           }
           inputWrapperOrder={['label', 'description', 'input', 'error']}
@@ -240,12 +240,66 @@ function NewTemplateForm({ applications, onClose, onContinue }: Omit<NewTemplate
   );
 }
 
-/** The modal (its form starts empty each time it opens). */
-export function NewTemplateModal({ opened, onClose, applications, onContinue }: NewTemplateModalProps) {
+/**
+ * The 'Learn more about categories' explanation (§2.3): each category with its meaning, in the
+ * interface language, and Meta's help page (new tab). A Mantine modal: titled, focus kept inside,
+ * Esc or Close closes it and focus goes back to the link that opened it.
+ */
+export function TemplateCategoriesModal({ opened, onClose, stackId }: { opened: boolean; onClose: () => void; stackId?: string }) {
   const { t } = useTranslation('wa-templates');
   return (
-    <Modal opened={opened} onClose={onClose} title={t('newTemplate.title')} size="lg" centered closeButtonProps={{ 'aria-label': t('newTemplate.close') }} styles={{ title: { fontWeight: 700 } }}>
-      <NewTemplateForm applications={applications} onClose={onClose} onContinue={onContinue} />
+    <Modal stackId={stackId} opened={opened} onClose={onClose} title={t('categoriesHelp.title')} size="md" centered closeButtonProps={{ 'aria-label': t('newTemplate.close') }} styles={{ title: { fontWeight: 700 } }}>
+      <Stack gap="sm">
+        <Text size="sm">{t('categoriesHelp.intro')}</Text>
+        <Stack component="dl" gap="xs" m={0}>
+          {TEMPLATE_CATEGORY_OPTIONS.map((o) => (
+            <div key={o.value}>
+              <Text component="dt" size="sm" fw={700}>
+                {templateCategoryText(o.value)}
+              </Text>
+              <Text component="dd" size="sm" c="gray.7" m={0}>
+                {templateCategoryDescription(o.value)}
+              </Text>
+            </div>
+          ))}
+        </Stack>
+        <Text size="sm">{t('categoriesHelp.review')}</Text>
+        <Anchor href={META_CATEGORIES_URL} target="_blank" rel="noopener noreferrer" size="sm">
+          {t('categoriesHelp.metaGuide')} <IconExternalLink size={12} aria-hidden style={{ verticalAlign: 'middle' }} />
+          <VisuallyHidden>{t('newTemplate.newTab')}</VisuallyHidden>
+        </Anchor>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            {t('newTemplate.close')}
+          </Button>
+        </Group>
+      </Stack>
     </Modal>
+  );
+}
+
+/** The modal (its form starts empty each time it opens); the categories explanation opens over it. */
+export function NewTemplateModal({ opened, onClose, applications, onContinue }: NewTemplateModalProps) {
+  const { t } = useTranslation('wa-templates');
+  const [help, setHelp] = useState(false);
+  useEffect(() => {
+    if (!opened) setHelp(false);
+  }, [opened]);
+  return (
+    <Modal.Stack>
+      <Modal
+        stackId="new-template"
+        opened={opened}
+        onClose={onClose}
+        title={t('newTemplate.title')}
+        size="lg"
+        centered
+        closeButtonProps={{ 'aria-label': t('newTemplate.close') }}
+        styles={{ title: { fontWeight: 700 } }}
+      >
+        <NewTemplateForm applications={applications} onClose={onClose} onContinue={onContinue} onLearnMore={() => setHelp(true)} />
+      </Modal>
+      <TemplateCategoriesModal stackId="template-categories" opened={opened && help} onClose={() => setHelp(false)} />
+    </Modal.Stack>
   );
 }

@@ -40,6 +40,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleTemplatePayload } from '@pesan/contracts/wa-template-console';
 import { templateMediaName } from '@pesan/contracts/upload';
+import { copyPromoCodeButtonDefault } from '@pesan/contracts/wa-template-languages';
 import i18n from '../../../lib/i18n.ts';
 import { parseWhatsappText, type VariableSamples, type WaTextNode } from '../utils/whatsapp-text.ts';
 
@@ -53,8 +54,8 @@ export const DEFAULT_SENDER_NAME = 'Your Business';
 /** WhatsApp shows at most this many buttons under a message; beyond it, 2 and 'See all options'. */
 export const PREVIEW_MAX_BUTTONS = 3;
 
-/** What the preview reads of a template: the console payload's content parts. */
-export type PhonePreviewContent = Pick<ConsoleTemplatePayload, 'header' | 'body' | 'footer' | 'button'>;
+/** What the preview reads of a template: the console payload's content parts, and its language (for the labels WhatsApp gives buttons without text). */
+export type PhonePreviewContent = Pick<ConsoleTemplatePayload, 'header' | 'body' | 'footer' | 'button'> & Partial<Pick<ConsoleTemplatePayload, 'language'>>;
 
 export interface PhonePreviewProps {
   payload: PhonePreviewContent;
@@ -195,8 +196,12 @@ function HeaderPart({ header, mediaUrl, fileName }: { header: Header; mediaUrl?:
   }
 }
 
-/** The label WhatsApp shows on a button (its text, or the kind's usual wording, in the interface language, while it is empty). */
-export function previewButtonText(b: PreviewButton): string {
+/**
+ * The label WhatsApp shows on a button: its text, or while it is empty the kind's usual wording in
+ * the interface language; a copy code button without text shows the template language's default
+ * label (§2.4 'Copy Promo Code' / 'Salin Kode Promo'), the one the editor's field shows.
+ */
+export function previewButtonText(b: PreviewButton, language?: string): string {
   // One-tap and zero-tap show their autofill text on the phone (Meta's preview); the button text is the copy-code fallback.
   const oneTap = b.type === 'OTP' && (b.button_info.otp_type === 'ONE_TAP' || b.button_info.otp_type === 'ZERO_TAP');
   if (oneTap && b.button_info.autofill_text?.trim()) return b.button_info.autofill_text.trim();
@@ -208,7 +213,7 @@ export function previewButtonText(b: PreviewButton): string {
         ? b.button_info.autofill_text?.trim() || i18n.t('wa-templates:phone.button.autofill')
         : i18n.t('wa-templates:phone.button.copyCode');
     case 'COPY_CODE':
-      return i18n.t('wa-templates:phone.button.copyOfferCode');
+      return language ? copyPromoCodeButtonDefault(language) : i18n.t('wa-templates:phone.button.copyOfferCode');
     case 'URL':
       return i18n.t('wa-templates:phone.button.visitWebsite');
     case 'PHONE_NUMBER':
@@ -302,7 +307,7 @@ export function PhonePreview({ payload, senderName, headerMediaUrl, headerFileNa
           {buttons.length > 0 ? (
             <Box component="ul" aria-label={t('phone.buttons')} style={{ listStyle: 'none', margin: 0, padding: 0, background: C.bubble, borderRadius: 8, marginTop: 2 }}>
               {shown.map((b, i) => (
-                <ButtonRow key={i} icon={buttonIcon(b)} text={previewButtonText(b)} first={i === 0} />
+                <ButtonRow key={i} icon={buttonIcon(b)} text={previewButtonText(b, payload.language)} first={i === 0} />
               ))}
               {collapsed ? (
                 <li style={{ borderTop: `1px solid ${C.divider}` }}>
@@ -328,7 +333,7 @@ export function PhonePreview({ payload, senderName, headerMediaUrl, headerFileNa
           </Group>
           <Box component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {buttons.map((b, i) => (
-              <ButtonRow key={i} icon={buttonIcon(b)} text={previewButtonText(b)} first={i === 0} />
+              <ButtonRow key={i} icon={buttonIcon(b)} text={previewButtonText(b, payload.language)} first={i === 0} />
             ))}
           </Box>
         </Box>

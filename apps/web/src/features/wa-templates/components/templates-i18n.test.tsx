@@ -137,7 +137,16 @@ describe('New Whatsapp Template modal in Indonesian', () => {
       'UtilityPesan terkait pesanan atau akun yang sudah ada.',
       'AuthenticationKode untuk memverifikasi transaksi atau login.',
     ]);
-    expect(within(dialog).getByRole('link', { name: /Pelajari lebih lanjut tentang kategori/ })).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pelajari lebih lanjut tentang kategori' }));
+    const help = await screen.findByRole('dialog', { name: 'Kategori template' });
+    expect(within(help).getAllByRole('definition').map((d) => d.textContent)).toEqual([
+      'Promosi dan informasi.',
+      'Pesan terkait pesanan atau akun yang sudah ada.',
+      'Kode untuk memverifikasi transaksi atau login.',
+    ]);
+    expect(within(help).getByRole('link', { name: /Panduan Meta tentang kategori template/ })).toBeTruthy();
+    await userEvent.click(within(help).getAllByRole('button', { name: 'Tutup' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Kategori template' })).toBeNull());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Lanjutkan' }));
     for (const m of [M.nameRequired, M.categoryRequired, M.languageRequired]) expect(within(dialog).getByText(localizeMessage(m))).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Batal' })).toBeTruthy();

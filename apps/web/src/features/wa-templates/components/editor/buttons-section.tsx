@@ -28,7 +28,7 @@ import { BUTTON_KIND_LABELS, addButtonRule, buttonOptionHint } from '@pesan/cont
 import { localizeMessage } from '../../../../lib/i18n.ts';
 import { ButtonFields } from './button-fields.tsx';
 import type { EditorBindings } from './editor-bindings.ts';
-import { newButton, orderedButtons, type EditorButton, type EditorButtonType, type EditorState } from './editor-state.ts';
+import { orderedButtons, withButtonAdded, withButtonRemoved, type EditorButton, type EditorButtonType, type EditorState } from './editor-state.ts';
 import { Section } from './fields.tsx';
 
 // Section titles are `buttons.section.<section>`, the menu's group labels `buttons.menuSection.<section>`,
@@ -165,7 +165,7 @@ function SortableSection({ section, bindings, labels }: { section: ButtonSection
                 count={list.length}
                 bindings={bindings}
                 onMove={(to) => move(i, to)}
-                onRemove={() => bindings.update((s) => ({ ...s, [listKey(section)]: s[listKey(section)].filter((x) => x.id !== b.id) }), 'buttons')}
+                onRemove={() => bindings.update((s) => withButtonRemoved(s, b.id), 'buttons')}
               />
             ))}
           </Stack>
@@ -195,11 +195,7 @@ export function ButtonsSection(bindings: EditorBindings) {
   const labels = new Map(ordered.map((b, i) => [b.id, t('buttons.cardLabel', { position: i + 1, kind: t(`buttons.kind.${b.type}`) })]));
   const options = addButtonOptions(state);
   const sections: ButtonSection[] = state.firstSection === 'cta' ? ['cta', 'quick_reply'] : ['quick_reply', 'cta'];
-  const add = (kind: EditorButtonType) => {
-    const b = newButton(kind, state.language);
-    const list = listKey(buttonSection(kind));
-    update((s) => ({ ...s, [list]: [...s[list], b], firstSection: ordered.length ? s.firstSection : buttonSection(kind) }), 'buttons');
-  };
+  const add = (kind: EditorButtonType) => update((s) => withButtonAdded(s, kind), 'buttons');
   const general: ReactNode = error('buttons');
   return (
     <Section

@@ -113,6 +113,31 @@ export function newButton(type: EditorButtonType, language: string): EditorButto
   };
 }
 
+/**
+ * The state with a new button of `type` at the end of its section (the first section is the new
+ * button's when there was none). A Marketing opt-out's footer is the template footer (§2.4): a
+ * footer the user has typed is kept as it (not replaced by the language's default, issue 23).
+ */
+export function withButtonAdded(s: EditorState, type: EditorButtonType): EditorState {
+  const b = newButton(type, s.language);
+  if (type === 'MARKETING_OPT_OUT' && s.footer.trim()) b.optOutFooter = s.footer;
+  const list = buttonSection(type) === 'cta' ? 'cta' : 'quickReplies';
+  const empty = !s.cta.length && !s.quickReplies.length;
+  return { ...s, [list]: [...s[list], b], firstSection: empty ? buttonSection(type) : s.firstSection };
+}
+
+/**
+ * The state without button `id`. Removing a Marketing opt-out leaves the footer the field showed
+ * (its footer), unless that was the language's untouched default: then the footer goes back to
+ * what it was before.
+ */
+export function withButtonRemoved(s: EditorState, id: string): EditorState {
+  const removed = [...s.cta, ...s.quickReplies].find((b) => b.id === id);
+  const next = { ...s, cta: s.cta.filter((b) => b.id !== id), quickReplies: s.quickReplies.filter((b) => b.id !== id) };
+  if (removed?.type !== 'MARKETING_OPT_OUT' || removed.optOutFooter === optOutFooterDefault(s.language) || !removed.optOutFooter.trim()) return next;
+  return { ...next, footer: removed.optOutFooter };
+}
+
 /** The authentication form's defaults in a language (§2.5: expiry 10 minutes). */
 export function defaultAuth(language: string): AuthState {
   const t = authTemplateTexts(language);
@@ -169,9 +194,10 @@ interface ButtonInput {
   button_info?: Record<string, unknown>;
 }
 
-function buttonInput(b: EditorButton): ButtonInput {
-  // An empty text is left out (a copy code button may have none).
-  const text = b.text === '' ? {} : { text: b.text };
+function buttonInput(b: EditorButton, language: string): ButtonInput {
+  // An empty text is left out; so is a copy code button's default label (Meta fixes that label:
+  // the preview shows the default for a button without text, so field and preview say the same).
+  const text = b.text === '' || (b.type === 'COPY_CODE' && b.text.trim() === copyPromoCodeButtonDefault(language)) ? {} : { text: b.text };
   switch (b.type) {
     case 'QUICK_REPLY':
       return { type: 'QUICK_REPLY', ...text };
@@ -236,14 +262,16 @@ export function toInput(s: EditorState): ConsoleTemplateInput {
     header,
     body: { text: s.body, ...(variable ? { variable } : {}) },
     footer: s.footer.trim() ? { type: 'text', text: { body: s.footer } } : { type: 'none' },
-    button: orderedButtons(s).map(buttonInput),
+    button: orderedButtons(s).map((b) => buttonInput(b, s.language)),
   };
 }
 
 const looksLikeUrl = (v: string | undefined) => !!v && (/^https?:\/\//i.test(v) || v.startsWith('/'));
 
-function editorButton(b: ConsoleButton): EditorButton {
-  const base = { ...newButton(b.type === 'OTP' ? 'QUICK_REPLY' : b.type, 'en'), text: b.text ?? '' };
+function editorButton(b: ConsoleButton, language: string): EditorButton {
+  // A stored copy code button without text shows the label WhatsApp shows (the preview's): the default.
+  const text = b.text ?? (b.type === 'COPY_CODE' ? copyPromoCodeButtonDefault(language) : '');
+  const base = { ...newButton(b.type === 'OTP' ? 'QUICK_REPLY' : b.type, 'en'), text };
   const i = b.button_info;
   switch (b.type) {
     case 'MARKETING_OPT_OUT':
@@ -305,7 +333,7 @@ export function fromPayload(p: ConsoleTemplatePayload): EditorState {
   s.bodySamples = samplesMap(p.body.variable);
   const optOut = p.button.some((b) => b.type === 'MARKETING_OPT_OUT');
   s.footer = p.footer.type === 'text' && !optOut ? p.footer.text.body : '';
-  const buttons = p.button.filter((b) => b.type !== 'OTP').map(editorButton);
+  const buttons = p.button.filter((b) => b.type !== 'OTP').map((b) => editorButton(b, p.language));
   s.cta = buttons.filter((b) => buttonSection(b.type) === 'cta');
   s.quickReplies = buttons.filter((b) => buttonSection(b.type) === 'quick_reply');
   s.firstSection = buttons[0] ? buttonSection(buttons[0].type) : 'cta';

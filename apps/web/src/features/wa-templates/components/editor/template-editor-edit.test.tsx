@@ -87,6 +87,33 @@ describe('template editor: edit mode', () => {
     expect(calls.some((c) => c.key.startsWith('PUT'))).toBe(false);
   });
 
+  it('a stored copy code button without text shows one label: the field and the preview agree, and it saves back without text (issue 23)', async () => {
+    const coupon = {
+      template_name: 'coupon_code_fall2023_25off',
+      template_category: 'MARKETING',
+      language: 'id',
+      template_code_id: 'TPL-0002',
+      body: { text: 'Belanja sekarang dan pakai kode {{1}} untuk diskon {{2}} semua barang!', variable: [{ name: '1', value: '25OFF' }, { name: '2', value: '25%' }] },
+      button: [{ type: 'QUICK_REPLY', text: 'Berhenti' }, { type: 'COPY_CODE', button_info: { copy_promo_code: '250FF' } }],
+    } as const;
+    const row = templateRow(coupon);
+    const calls = fakeApi({ 'GET /api/wa/template/tpl-1': () => json({ data: row }), 'PUT /api/wa/template/tpl-1': () => json({ data: row }) });
+    renderEditor('/new-whatsapp-template/edit/tpl-1');
+    const group = within(await screen.findByRole('group', { name: 'Button 2 (Copy promo code)' }));
+    const field = group.getByRole('textbox', { name: 'Button text' }) as HTMLInputElement;
+    expect(field.value).toBe('Salin Kode Promo');
+    const phoneButtons = within(screen.getByRole('figure', { name: 'Template preview' })).getByRole('list', { name: 'Buttons' });
+    expect(within(phoneButtons).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Berhenti', 'Salin Kode Promo']);
+    // A label of the user's own goes to both.
+    fireEvent.change(field, { target: { value: 'Salin kupon' } });
+    expect(within(phoneButtons).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Berhenti', 'Salin kupon']);
+    fireEvent.change(field, { target: { value: 'Salin Kode Promo' } });
+    fireEvent.click(btn('Save as Draft'));
+    expect(await screen.findByText(M.drafted)).toBeTruthy();
+    const put = calls.find((c) => c.key === 'PUT /api/wa/template/tpl-1')!;
+    expect((put.body as { button: Record<string, unknown>[] }).button[1]).not.toHaveProperty('text');
+  });
+
   it("shows 'Template not found' for an unknown id", async () => {
     fakeApi({ 'GET /api/wa/template/nope': () => json({ error: { code: 'not_found', message: 'Template not found' } }, 404) });
     renderEditor('/whatsapp-template/edit/nope');

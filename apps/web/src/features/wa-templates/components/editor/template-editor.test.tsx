@@ -287,6 +287,19 @@ describe('template editor: buttons', () => {
     expect(within(group).queryByText(M.optOutTerms)).toBeNull();
   });
 
+  it('marketing opt-out keeps a footer the user typed (issue 23), and removing the button leaves it', async () => {
+    fakeApi({});
+    await openCreate();
+    type(byLabel('Footer text'), 'Reply STOP to opt out of our offers');
+    await addButton(/^Marketing opt-out/);
+    expect(byLabel('Footer text').value).toBe('Reply STOP to opt out of our offers');
+    expect(previewText()).toContain('Reply STOP to opt out of our offers');
+    expect(previewText()).not.toContain('Not interested? Tap stop promotions');
+    type(byLabel('Footer text'), 'Reply STOP to unsubscribe');
+    fireEvent.click(btn(/^Remove Button 1 \(Marketing opt-out\)/));
+    expect(byLabel('Footer text').value).toBe('Reply STOP to unsubscribe');
+  });
+
   it('visit website: valid URL, dynamic URL with {{1}} at its end and a sample URL', async () => {
     fakeApi({});
     await openCreate();
@@ -336,6 +349,22 @@ describe('template editor: buttons', () => {
     await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/wa/template')).toBe(true));
     const sent = calls.find((c) => c.key === 'POST /api/wa/template')!.body as { button: { type: string; button_info: { phone_number: string } }[] };
     expect(sent.button[0]!.button_info.phone_number).toBe('+12025550123');
+  });
+
+  it('call phone number: a number the chosen country cannot have is refused on its field (+1 with 11 digits, issue 23)', async () => {
+    fakeApi({});
+    await openCreate();
+    fillValidBody();
+    await addButton(/^Call phone number/);
+    const group = within(screen.getByRole('group', { name: 'Button 1 (Call phone number)' }));
+    type(group.getByRole('textbox', { name: 'Button text' }), 'Call us');
+    const phone = () => group.getByRole('textbox', { name: 'Phone number' });
+    type(phone(), '202 555 01234');
+    expect(errorOf(phone())).toBe(M.phoneInvalid('Button 1 (Call phone number)'));
+    expect(btn('Submit').disabled).toBe(true);
+    type(phone(), '202 555 0123');
+    expect(errorOf(phone())).toBe('');
+    expect(btn('Submit').disabled).toBe(false);
   });
 
   it('puts quick replies first or last with the section order switch, and moves buttons up and down', async () => {
