@@ -356,7 +356,7 @@ describe('status webhooks outside development: the SSRF guard', () => {
   });
 
   // Issue 23 item 22: every IPv6 form that embeds an IPv4 address is judged as that IPv4 address.
-  const EMBEDDED: [form: string, private: string, public: string][] = [
+  const EMBEDDED: [form: string, privateAddress: string, publicAddress: string][] = [
     ['IPv4-compatible ::/96', '::127.0.0.1', '::8.8.8.8'],
     ['IPv4-mapped ::ffff:0:0/96', '::ffff:10.0.0.1', '::ffff:8.8.8.8'],
     ['IPv4-translated ::ffff:0:0:0/96', '::ffff:0:169.254.169.254', '::ffff:0:8.8.8.8'],
