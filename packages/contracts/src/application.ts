@@ -53,6 +53,7 @@ export const createApplicationSchema = z.object({
   channels: z
     .array(applicationChannelSchema, { error: APPLICATION_MESSAGES.channelRequired })
     .min(1, APPLICATION_MESSAGES.channelRequired)
+    .max(CHANNEL_IDS.length, APPLICATION_MESSAGES.channelDuplicate)
     .refine((cs) => new Set(cs.map((c) => c.channel)).size === cs.length, APPLICATION_MESSAGES.channelDuplicate),
   requireSignature: z.boolean().optional(),
 });
@@ -65,7 +66,8 @@ export const updateApplicationSchema = z.object({
 });
 
 export const listApplicationsSchema = z.object({
-  channel_id: z.array(channelIdSchema).default([]),
+  /** A filter: each channel at most once, so never more items than channels (issue 23 item 21). */
+  channel_id: z.array(channelIdSchema).max(CHANNEL_IDS.length, ZOD_MESSAGES.atMostItems('`channel_id`', CHANNEL_IDS.length)).default([]),
   search: z.string().trim().max(100, tooLongMessage('Search', 100)).default(''),
   page: z.coerce.number().int().min(1).max(MAX_PAGE, VALIDATION_MESSAGES.pageTooLarge(MAX_PAGE)).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),

@@ -493,6 +493,7 @@ export const SERVER_MESSAGES_ID = {
   pathInvalid: 'Path permintaan tidak valid',
   invalidValue: 'Nilai tidak valid',
   invalidRequest: 'Permintaan tidak valid',
+  moreProblems: (n: number) => `…dan ${n} masalah lainnya`,
   unsupportedContentType: (type: string) => `Content type '${type}' tidak didukung: kirim application/json`,
   unsupportedContentTypeNone: 'Content type tidak didukung: kirim application/json',
   emptyJsonBody: "Isi permintaan tidak boleh kosong jika content-type adalah 'application/json'",

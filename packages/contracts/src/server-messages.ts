@@ -36,6 +36,8 @@ export const SERVER_MESSAGES = {
   /** Validation fallbacks. */
   invalidValue: 'Invalid value',
   invalidRequest: 'Invalid request',
+  /** The last `details` entry when more problems were found than an answer lists (issue 23 item 21). */
+  moreProblems: (n: number) => `…and ${n} more problems`,
   /** 415 naming the content type sent, or none. */
   unsupportedContentType: (type: string) => `Unsupported content type '${type}': send application/json`,
   unsupportedContentTypeNone: 'Unsupported content type: send application/json',
