@@ -524,6 +524,8 @@ export const VALIDATION_MESSAGES_ID = {
   unknownChannel: 'Channel tidak dikenal',
   pickBothDates: 'Pilih tanggal awal dan akhir rentang',
   textNul: (name: string) => `${name} tidak boleh berisi karakter NUL (\\u0000)`,
+  controlCharacters: (name: string) => `${name} tidak boleh berisi karakter kontrol`,
+  noVisibleCharacter: (name: string) => `${name} harus berisi setidaknya satu karakter yang terlihat`,
   textSurrogate: (name: string) => `${name} harus berupa teks Unicode yang valid (berisi surrogate tunggal seperti \\ud800)`,
   textNulInKey: (name: string) => `${name} tidak boleh berisi karakter NUL (\\u0000) pada nama kolom`,
   textSurrogateInKey: (name: string) => `${name} harus berupa teks Unicode yang valid (berisi surrogate tunggal seperti \\ud800) pada nama kolom`,

@@ -11,6 +11,7 @@
  * - `GET  /api/report/{id}`                 -                         -> {data: ReportRow} (progress polling)
  * - `GET  /api/report/{id}/download`        -                         -> the file (done reports only; else 409)
  */
+import { singleLine } from './text-fields.ts';
 import { z } from './zod.ts';
 import { CHANNEL_IDS, type ChannelId } from './channels.ts';
 import { MAX_PAGE } from './application.ts';
@@ -150,7 +151,7 @@ export const generateReportSchema = z
     start_date: dayOrIso('start_date'),
     end_date: dayOrIso('end_date'),
     type: z.enum(REPORT_TYPES, { error: (i) => (i.input === undefined || i.input === '' ? REPORT_MESSAGES.typeRequired : 'Type must be csv or xlsx') }),
-    search: z.string().trim().max(254, tooLongMessage('Search', 254)).optional(),
+    search: singleLine(z.string().trim().max(254, tooLongMessage('Search', 254)), 'Search').optional(),
   })
   .superRefine((v, ctx) => {
     const allowed = REPORT_STATUSES_BY_CHANNEL[v.channel] as readonly string[];
@@ -183,7 +184,7 @@ export const reportListQuerySchema = z
     type: listOf(z.enum(REPORT_STATUSES, { error: REPORT_MESSAGES.statusUnknown })).default([]),
     start_date: listDay('start_date').optional(),
     end_date: listDay('end_date').optional(),
-    search: z.string().max(REPORT_NAME_MAX, tooLongMessage('Search', REPORT_NAME_MAX)).optional(),
+    search: singleLine(z.string().max(REPORT_NAME_MAX, tooLongMessage('Search', REPORT_NAME_MAX)), 'Search').optional(),
     page: z.coerce.number().int().min(1).max(MAX_PAGE, VALIDATION_MESSAGES.pageTooLarge(MAX_PAGE)).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(REPORT_PAGE_SIZE),
   })
