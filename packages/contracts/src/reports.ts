@@ -13,6 +13,7 @@
  */
 import { singleLine } from './text-fields.ts';
 import { z } from './zod.ts';
+import { listOf, MAX_APPLICATION_FILTER } from './list-field.ts';
 import { CHANNEL_IDS, type ChannelId } from './channels.ts';
 import { MAX_PAGE } from './application.ts';
 import { DASHBOARD_STATUSES } from './dashboard.ts';
@@ -166,7 +167,6 @@ export const generateReportSchema = z
 export type GenerateReportInput = z.input<typeof generateReportSchema>;
 export type GenerateReportRequest = z.output<typeof generateReportSchema>;
 
-const listOf = <T extends z.ZodType>(item: T) => z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(item).max(200));
 const listDay = (name: string) =>
   z.string().refine(isConsoleDay, VALIDATION_MESSAGES.mustBeDate(`\`${name}\``));
 
@@ -179,9 +179,9 @@ const listDay = (name: string) =>
  */
 export const reportListQuerySchema = z
   .object({
-    application_id: listOf(z.string().min(1).max(64)).default([]),
-    channel: listOf(reportChannelSchema).default([]),
-    type: listOf(z.enum(REPORT_STATUSES, { error: REPORT_MESSAGES.statusUnknown })).default([]),
+    application_id: listOf(z.string().min(1).max(64), MAX_APPLICATION_FILTER).default([]),
+    channel: listOf(reportChannelSchema, CHANNEL_IDS.length).default([]),
+    type: listOf(z.enum(REPORT_STATUSES, { error: REPORT_MESSAGES.statusUnknown }), REPORT_STATUSES.length).default([]),
     start_date: listDay('start_date').optional(),
     end_date: listDay('end_date').optional(),
     search: singleLine(z.string().max(REPORT_NAME_MAX, tooLongMessage('Search', REPORT_NAME_MAX)), 'Search').optional(),
