@@ -10,25 +10,40 @@
 import type { z } from './zod.ts';
 import { VALIDATION_MESSAGES } from './server-messages.ts';
 
-/** C0 controls, DEL, C1 controls, U+2028/U+2029. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-/** The same without tab, line feed and carriage return (multi-line fields). */
-const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/;
-/**
- * Characters that show nothing: white space, format characters (zero-width space/joiners, BOM,
- * bidi marks, soft hyphen…), combining grapheme joiner, Hangul fillers, Mongolian and other
- * variation selectors, the braille blank and the invisible Khmer vowels.
- */
-const INVISIBLE = /[\s\p{Cf}\p{Zs}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\uffa0\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/gu;
+/** Whether UTF-16 code unit `code` is a control: C0, DEL, C1, U+2028/U+2029 (`lines`: tab, LF and CR are not). */
+function isControl(code: number, lines: boolean): boolean {
+  if (code <= 0x1f) return !(lines && (code === 0x09 || code === 0x0a || code === 0x0d));
+  return (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+}
+
+/** White space and format characters (zero-width space/joiners, BOM, bidi marks, soft hyphen…). */
+const BLANK_OR_FORMAT = /^[\s\p{Cf}\p{Zs}]$/u;
+/** Code point ranges that show nothing though Unicode calls them letters or marks: combining grapheme joiner, Hangul fillers, invisible Khmer vowels, Mongolian and other variation selectors, the braille blank. */
+const INVISIBLE_RANGES: readonly [number, number][] = [
+  [0x034f, 0x034f],
+  [0x115f, 0x1160],
+  [0x17b4, 0x17b5],
+  [0x180b, 0x180f],
+  [0x2800, 0x2800],
+  [0x3164, 0x3164],
+  [0xffa0, 0xffa0],
+  [0xfe00, 0xfe0f],
+  [0xe0100, 0xe01ef],
+];
 
 /** Whether `text` has a control character (`lines`: line breaks and tabs allowed). */
 export function hasControlCharacter(text: string, lines = false): boolean {
-  return (lines ? CONTROL_EXCEPT_LINES : CONTROL).test(text);
+  for (let i = 0; i < text.length; i++) if (isControl(text.charCodeAt(i), lines)) return true;
+  return false;
 }
 
-/** Whether `text` has at least one character that shows (see INVISIBLE). */
+/** Whether `text` has at least one character that shows (not blank, format or INVISIBLE_RANGES). */
 export function hasVisibleCharacter(text: string): boolean {
-  return text.replace(INVISIBLE, '') !== '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if (!BLANK_OR_FORMAT.test(ch) && !INVISIBLE_RANGES.some(([from, to]) => code >= from && code <= to)) return true;
+  }
+  return false;
 }
 
 /**

@@ -6,10 +6,20 @@
  * and tabs kept.
  */
 
-/** C0 controls but tab and line feed, DEL, C1 controls, line/paragraph separators, bidi controls. */
-const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** Whether UTF-16 code unit `code` must not reach a terminal: C0 but tab and line feed, DEL, C1, line/paragraph separators, bidi controls. */
+function isUnprintable(code: number): boolean {
+  if (code <= 0x1f) return code !== 0x09 && code !== 0x0a;
+  return (
+    (code >= 0x7f && code <= 0x9f) || code === 0x061c || code === 0x200e || code === 0x200f || code === 0x2028 || code === 0x2029 || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)
+  );
+}
 
-/** `text` with every unprintable character (UNPRINTABLE) written as `\uXXXX`, so a terminal shows it instead of obeying it. */
+/** `text` with every unprintable character (isUnprintable) written as `\uXXXX`, so a terminal shows it instead of obeying it. */
 export function escapeForTerminal(text: string): string {
-  return text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    out += isUnprintable(code) ? `\\u${code.toString(16).padStart(4, '0')}` : text[i];
+  }
+  return out;
 }
