@@ -14,6 +14,7 @@ import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { users } from '../src/db/schema/users.ts';
 import { freshPostgresDatabase, testDbKind } from './harness.ts';
 import { insertApplication } from './quota-fixtures.ts';
+import { escapeForTerminal } from '../src/cli/terminal-text.ts';
 import { adminEntry, repoRoot, runNode, serverEntry, waitForHealth, freePort } from './server-process.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -159,6 +160,31 @@ describe.runIf(testDbKind() === 'pglite')('operator CLI: operators and the docs 
     const missing = await admin(env, 'docs:import', '--dir', join(docs, 'missing'));
     expect(missing).toEqual({ code: 2, stdout: '', stderr: `Error: No docs directory at ${join(docs, 'missing')}\n` });
   }, 60_000);
+});
+
+describe.runIf(testDbKind() === 'pglite')('operator CLI output (issue 23 item 24)', () => {
+  it('escapes control characters of stored names instead of printing them raw (no screen clearing, window title or fake line)', async () => {
+    const { dataDir } = await preparedDataDir();
+    const database = await openPglite(dataDir);
+    // Stored before names refused control characters (the schemas refuse them now; the database does not).
+    const evilApp = '\u001b[2J\u001b[HShop\u0007\u001b]0;pwned\u0007\nFake line\u202e';
+    const app = await insertApplication(database.db, { name: evilApp, billingType: 'post-paid' });
+    await database.db.insert(users).values({ fullName: 'Eve\u001b[31m\u009b', email: 'eve@example.com', phoneNumber: '081234567890', passwordHash: 'x' });
+    await database.close();
+    const env = { DATA_DIR: dataDir };
+    const op = await admin(env, 'operator', '--email', 'eve@example.com');
+    expect(op).toEqual({ code: 0, stdout: 'User eve@example.com (Eve\\u001b[31m\\u009b) is now an operator: they can edit the API documentation.\n', stderr: '' });
+    const billing = await admin(env, 'billing', '--app', app, '--type', 'pre-paid');
+    expect(billing.code).toBe(0);
+    expect(billing.stdout).toContain('(\\u001b[2J\\u001b[HShop\\u0007\\u001b]0;pwned\\u0007\nFake line\\u202e)');
+    // Nothing left to escape: no raw control character reached the terminal.
+    expect(escapeForTerminal(billing.stdout)).toBe(billing.stdout);
+  }, 120_000);
+
+  it('escapeForTerminal keeps text, line feeds and tabs, and writes every other control as \\uXXXX', () => {
+    expect(escapeForTerminal('Toko 😀\tok\n')).toBe('Toko 😀\tok\n');
+    expect(escapeForTerminal('a\u0000b\u0007c\u001bd\re\u007ff\u0085g\u2028h\u202ei\u2066j')).toBe('a\\u0000b\\u0007c\\u001bd\\u000de\\u007ff\\u0085g\\u2028h\\u202ei\\u2066j');
+  });
 });
 
 describe.runIf(testDbKind() === 'postgres')('operator CLI on PostgreSQL', () => {

@@ -227,6 +227,53 @@ describe('editing descriptions is for operators only', () => {
     expect((await get(`/api/doc/description/title/${freeTitleId}`)).statusCode).toBe(404);
     expect((await send('DELETE', `/api/doc/description/${d.id}`, operator.cookie)).statusCode).toBe(404);
   });
+
+  // Issue 23 item 23: each vector an operator could save, cleaned on write (the row) and as served.
+  const VECTORS: [string, string][] = [
+    ['<p>a</p><script>alert(document.cookie)</script>', '<p>a</p>'],
+    ['<p>b</p><img src="https://example.com/x.png" onerror="alert(1)">', '<p>b</p><img src="https://example.com/x.png" />'],
+    ['<p><a href="javascript:alert(1)">c</a></p>', '<p><a>c</a></p>'],
+    ['<p><a href=" JaVaScRiPt&#58;alert(1)">d</a><img src="javascript:alert(1)"></p>', '<p><a>d</a><img /></p>'],
+    ['<base href="https://evil.example/"><p>e</p>', '<p>e</p>'],
+    ['<meta http-equiv="refresh" content="0;url=https://evil.example"><p>f</p>', '<p>f</p>'],
+    ['<p style="position:fixed" onclick="x()">g</p><iframe src="https://evil.example"></iframe><svg onload="x()"><script>y</script></svg>', '<p>g</p>'],
+    ['<p><a href="data:text/html,<script>x</script>">h</a> <a href="/docs/a/b#c" target="_top">i</a> <code class="language-js">j</code></p>', '<p><a>h</a> <a href="/docs/a/b#c">i</a> <code class="language-js">j</code></p>'],
+  ];
+
+  it('sanitises the HTML an operator saves: the row and the answers hold none of script, handlers, javascript:, base, meta refresh', async () => {
+    const created = await send('POST', '/api/doc/description', operator.cookie, body(freeTitleId, '<p>start</p>'));
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id as string;
+    for (const [dirty, clean] of VECTORS) {
+      const res = await send('PUT', `/api/doc/description/${id}`, operator.cookie, body(freeTitleId, dirty));
+      expect([dirty, res.statusCode, res.json().data.description]).toEqual([dirty, 200, clean]);
+      const [row] = await db().select().from(docDescriptions).where(eq(docDescriptions.id, id));
+      expect([dirty, row!.description]).toEqual([dirty, clean]);
+      expect([dirty, (await get(`/api/doc/description/${id}`)).json().data.description]).toEqual([dirty, clean]);
+    }
+    // Created dirty: stored clean.
+    await db().delete(docDescriptions).where(eq(docDescriptions.id, id));
+    const dirtyCreate = await send('POST', '/api/doc/description', operator.cookie, body(freeTitleId, VECTORS[0]![0]));
+    expect(dirtyCreate.json().data.description).toBe(VECTORS[0]![1]);
+    const [createdRow] = await db().select().from(docDescriptions).where(eq(docDescriptions.id, dirtyCreate.json().data.id));
+    expect(createdRow!.description).toBe(VECTORS[0]![1]);
+    // Nothing but refused markup: 400 in the envelope, nothing changed.
+    const empty = await send('PUT', `/api/doc/description/${createdRow!.id}`, operator.cookie, body(freeTitleId, '<script>alert(1)</script>'));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toMatchObject({ code: 'invalid_request', message: 'Description is required', details: [{ path: 'description', message: 'Description is required' }] });
+    expect((await db().select().from(docDescriptions).where(eq(docDescriptions.id, createdRow!.id)))[0]!.description).toBe(VECTORS[0]![1]);
+    await db().delete(docDescriptions).where(eq(docDescriptions.id, createdRow!.id));
+  });
+
+  it('serves a row stored unsanitised before the rule clean, by id, by page and in the list', async () => {
+    const dirty = VECTORS.map(([d]) => d).join('');
+    const clean = VECTORS.map(([, c]) => c).join('');
+    const [row] = await db().insert(docDescriptions).values({ titleId: freeTitleId, description: dirty, languageSupport: [], updatedAt: new Date() }).returning();
+    expect((await get(`/api/doc/description/${row!.id}`)).json().data.description).toBe(clean);
+    expect((await get(`/api/doc/description/title/${freeTitleId}`)).json().data.data.description).toBe(clean);
+    expect((await get('/api/doc/description')).json().data.find((x: { id: string }) => x.id === row!.id).description).toBe(clean);
+    await db().delete(docDescriptions).where(eq(docDescriptions.id, row!.id));
+  });
 });
 
 describe('docs import', () => {
@@ -279,6 +326,14 @@ describe('docs import', () => {
     // Through the operator command: a 400 with the reason.
     await expect(t.ctx.services.admin.runAdminCommand({ command: 'docs:import', dir: docsDir({ 'a.md': 'x' }) }, new Date())).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/a\.md: no front matter/) });
     expect(await countDocs(db())).toEqual(before);
+  });
+
+  it('sanitises what it imports: raw HTML in a page loses script, handlers, javascript:, base and meta refresh (issue 23 item 23)', async () => {
+    const dirty = 'Text.\n\n<script>alert(1)</script>\n\n<p onclick="x()"><a href="javascript:alert(1)">j</a> <img src="x.png" onerror="alert(1)"></p>\n\n<base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=https://evil.example">\n';
+    await importDocsFromDir(db(), docsDir({ 'a.md': page({ ...base, group: 'G', group_number: 1, title: 'T', number: 1, slug: 'a' }, dirty) }), new Date('2026-05-01T00:00:00Z'));
+    const [row] = await db().select().from(docDescriptions);
+    expect(row!.description).not.toMatch(/script|alert|onclick|onerror|javascript:|<base|<meta|evil/i);
+    expect(row!.description).toContain('<p><a>j</a> <img src="x.png" /></p>');
   });
 
   it("imports the repository's docs: every page, samples with their recorded responses, links resolved", async () => {

@@ -48,6 +48,7 @@ import {
   mutationTargets,
   schemaAt,
   RawJson,
+  requestArrays,
   send,
   sendOverSocket,
   setAt,
@@ -58,7 +59,9 @@ import {
   validBody,
   validMultipart,
   validQuery,
+  validValue,
   type FieldPath,
+  type JsonSchema,
   type Fingerprint,
   type Fingerprinter,
   type Fixtures,
@@ -537,6 +540,42 @@ function credentialCases(op: Operation): fc.Arbitrary<Nasty> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Oversized arrays (issue 23 item 21)
+// ---------------------------------------------------------------------------------------------
+
+/** Items sent when an array documents no maximum (the probe's 70,000 `channel_id`s). */
+const UNBOUNDED_ITEMS = 70_000;
+/** Invalid items sent to every body array: the answer's details stay capped. */
+const INVALID_ITEMS = 100_000;
+/** The largest error answer an oversized array may get, in bytes. */
+const MAX_ERROR_BYTES = 10_000;
+
+/** The dotted name of an array field (`components.0.buttons`, `?channel`). */
+const arrayName = (a: { in: 'body' | 'query'; path: FieldPath }) => (a.in === 'query' ? `?${a.path.join('.')}` : a.path.join('.') || '(whole body)');
+
+/**
+ * The valid body of `op` with `items` at `path`, every container on the way filled with a valid
+ * value (an array's item 0 added when the array is empty), so the array itself is what is judged.
+ */
+function bodyWithArray(op: Operation, path: FieldPath, items: unknown[]): unknown {
+  const ctx = { op, fixtures: fixturesFor(op) };
+  let body = validBody(op, ctx.fixtures);
+  for (let i = 1; i < path.length; i++) {
+    const prefix = path.slice(0, i);
+    let node: unknown = body;
+    for (const key of prefix) node = (node as Record<string | number, unknown> | undefined)?.[key];
+    if (node === undefined || node === null || typeof node !== 'object') {
+      const schema = schemaAt(op.body!.schema, prefix) ?? {};
+      const value = validValue(schema, String(prefix[prefix.length - 1]), ctx);
+      body = setAt(body, prefix, Array.isArray(value) && typeof path[i] === 'number' && !value.length ? [validValue(schema.items ?? {}, '', ctx)] : value);
+    } else if (Array.isArray(node) && typeof path[i] === 'number' && !node.length) {
+      body = setAt(body, prefix, [validValue(schemaAt(op.body!.schema, [...prefix, 0]) ?? {}, '', ctx)]);
+    }
+  }
+  return setAt(body, path, items);
+}
+
+// ---------------------------------------------------------------------------------------------
 // The properties: every operation, every input class
 // ---------------------------------------------------------------------------------------------
 
@@ -549,6 +588,11 @@ describe('fuzz: every documented operation refuses bad input cleanly and stores 
   afterAll(() => {
     const answers = [...statuses].sort().map(([k, n]) => `${n} ${k}`).join(', ');
     console.info(`fuzz: ${requests} requests over ${ops.length} operations (${answers}; seed ${SEED}, scale ${SCALE})`);
+  });
+
+  it('documents a maximum (maxItems) for every array of every request, body and query (issue 23 item 21)', () => {
+    const unbounded = ops.flatMap((op) => requestArrays(op).filter((a) => a.schema.maxItems === undefined).map((a) => `${op.name} ${arrayName(a)}`));
+    expect(unbounded).toEqual([]);
   });
 
   it('has operations to walk, console and /v1', () => {
@@ -681,6 +725,38 @@ describe('fuzz: every documented operation refuses bad input cleanly and stores 
           return request(op, { query: [...query, [c.name, v]] }); // 'repeat' a documented name, or an 'extra' one
         });
       });
+
+      const arrays = requestArrays(op);
+      if (arrays.length) {
+        it('arrays: one item over the maximum (70,000 when none is documented), and 100,000 invalid items', async () => {
+          const ctx = { op, fixtures: fixturesFor(op) };
+          // One case per field (the largest maximum of its branches: an array over it fits none).
+          const fields = new Map<string, { in: 'body' | 'query'; path: FieldPath; max: number; items: JsonSchema | undefined }>();
+          for (const a of arrays) {
+            const key = arrayName(a);
+            const max = a.schema.maxItems ?? UNBOUNDED_ITEMS - 1;
+            const known = fields.get(key);
+            if (!known || max > known.max) fields.set(key, { in: a.in, path: a.path, max, items: a.schema.items });
+          }
+          for (const f of fields.values()) {
+            const item = validValue(f.items ?? { type: 'string' }, String(f.path[f.path.length - 1] ?? '').replace(/_ids$/, '_id').replace(/s$/, ''), ctx);
+            const over = Array.from({ length: f.max + 1 }, () => structuredClone(item));
+            const cases: [string, SentRequest][] =
+              f.in === 'query'
+                ? [[`${f.max + 1} items`, request(op, { query: [...validQuery(op, ctx.fixtures).filter(([k]) => k !== f.path[0]), ...over.map((v): [string, string] => [String(f.path[0]), String(v)])] })]]
+                : [
+                    [`${f.max + 1} items`, request(op, { json: bodyWithArray(op, f.path, over) })],
+                    [`${INVALID_ITEMS} invalid items`, request(op, { json: bodyWithArray(op, f.path, Array.from({ length: INVALID_ITEMS }, () => ({ '': [] }))) })],
+                  ];
+            for (const [label, req] of cases) {
+              const res = await exchange(req);
+              const where = `${op.name} ${arrayName(f)} with ${label}: ${res.statusCode} ${excerpt(res.body, 300)}`;
+              expect(res.statusCode >= 400 && res.statusCode < 500, where).toBe(true);
+              expect(Buffer.byteLength(res.body), where).toBeLessThanOrEqual(MAX_ERROR_BYTES);
+            }
+          }
+        });
+      }
 
       if (op.security !== 'none') {
         it('credentials: forged tokens and cookies', async () => {

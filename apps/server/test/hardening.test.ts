@@ -43,6 +43,53 @@ describe('console API hardening', () => {
     return body.error as { code: string; message: string; details?: { path: string; message: string }[] };
   };
 
+  // Issue 23 item 24: ESC/BEL (screen clearing, window title, fake lines) and names that show nothing.
+  const CONTROL_NAMES = ['\u001b[2J\u001b[HPwned', 'Bell\u0007', '\u001b]0;title\u0007App', 'Two\nLines', 'Tab\tName', 'C1\u009bx', 'Sep\u2028x', 'Del\u007f'];
+  const INVISIBLE_NAMES = ['\u200b', '\u200b\u200c\u200d\u2060\ufeff', '\u3164\u115f', '\u00ad\u200e', '\u2800'];
+
+  it('refuses control characters and names with no visible character in application, person and business names (400, nothing changed, English and Indonesian)', async () => {
+    const before = await appRow();
+    const [person] = await db().select().from(users).where(eq(users.id, a.user.id));
+    const [org] = await db().select().from(organizations).where(eq(organizations.id, a.organizationId));
+    const calls: [label: string, send: (name: string, lang?: string) => Promise<{ statusCode: number; json(): any; headers: Record<string, unknown> }>][] = [
+      ['Application name', (name, lang = 'en') => t.app.inject({ method: 'PUT', url: `/api/application/${appId}`, headers: { ...h, 'accept-language': lang }, payload: { applicationName: name } })],
+      ['Application name', (name, lang = 'en') => t.app.inject({ method: 'POST', url: '/api/application', headers: { ...h, 'accept-language': lang }, payload: { applicationName: name, channels: [{ channel: 'sms' }] } })],
+      ['Sender name', (name, lang = 'en') => t.app.inject({ method: 'PUT', url: `/api/application/${appId}`, headers: { ...h, 'accept-language': lang }, payload: { applicationName: 'Kept', channels: [{ channel: 'sms', senderName: name.slice(0, 11) }] } })],
+      ['Full Name', (name, lang = 'en') => t.app.inject({ method: 'PUT', url: `/api/user/${a.user.id}`, headers: { ...h, 'accept-language': lang }, payload: { fullName: name } })],
+      ['Business unit name', (name, lang = 'en') =>
+        t.app.inject({ method: 'PUT', url: `/api/organization/${a.organizationId}`, headers: { ...h, 'accept-language': lang }, payload: { business_name: name, business_phone: '081234567890', business_address: 'Jl. Sudirman 1', website_url: '' } })],
+    ];
+    for (const [label, send] of calls) {
+      for (const name of CONTROL_NAMES) {
+        const err = expectEnvelope(await send(name), 400, 'invalid_request');
+        expect([label, name, err.message]).toEqual([label, name, `${label} must not contain control characters`]);
+      }
+      for (const name of INVISIBLE_NAMES) {
+        const err = expectEnvelope(await send(name), 400, 'invalid_request');
+        expect([label, name, err.message]).toEqual([label, name, `${label} must contain at least one visible character`]);
+      }
+    }
+    const id = expectEnvelope(await calls[0]![1]('Bell\u0007', 'id'), 400, 'invalid_request');
+    expect(id.message).toBe('Nama aplikasi tidak boleh berisi karakter kontrol');
+    const idInvisible = expectEnvelope(await calls[0]![1]('\u200b', 'id'), 400, 'invalid_request');
+    expect(idInvisible.message).toBe('Nama aplikasi harus berisi setidaknya satu karakter yang terlihat');
+    // Nothing changed; no application was created.
+    expect(await appRow()).toEqual(before);
+    expect((await db().select().from(users).where(eq(users.id, a.user.id)))[0]).toEqual(person);
+    expect((await db().select().from(organizations).where(eq(organizations.id, a.organizationId)))[0]).toEqual(org);
+    expect(Number((await db().select({ n: count() }).from(applications))[0]!.n)).toBe(1);
+    // Visible names with emoji, accents, RTL text and a joiner inside are fine; an address keeps its line breaks.
+    for (const name of ['Toko Maju 😀', 'Café Ünïcode', 'مرحبا', '👨‍👩‍👧 Family']) {
+      const ok = await calls[0]![1](name);
+      expect([name, ok.statusCode]).toEqual([name, 200]);
+    }
+    const address = await t.app.inject({ method: 'PUT', url: `/api/organization/${a.organizationId}`, headers: h, payload: { business_name: 'Org', business_phone: '081234567890', business_address: 'Jl. Sudirman 1\r\nJakarta', website_url: '' } });
+    expect(address.statusCode, address.body).toBe(200);
+    const escAddress = await t.app.inject({ method: 'PUT', url: `/api/organization/${a.organizationId}`, headers: h, payload: { business_name: 'Org', business_phone: '081234567890', business_address: 'Jl.\u001b[2J', website_url: '' } });
+    expect(expectEnvelope(escAddress, 400, 'invalid_request').message).toBe('Address must not contain control characters');
+    expect((await calls[0]![1]('Kept')).statusCode).toBe(200);
+  });
+
   it('refuses text/plain and form bodies with 415 unsupported_media_type and creates nothing', async () => {
     const before = await userCount();
     const body = JSON.stringify({ fullName: 'A', email: 'plain@example.com', phoneNumber: '081234567890', password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl, safeErrorSerializer } from '../src/lib/log-safety.ts';
 import { cookieFrom, createTestApp, sameOrigin, type TestApp } from './harness.ts';
-import { resetTokenFor, signUpVerifiedUser, TEST_PASSWORD, tokenFromMail } from './accounts-helper.ts';
+import { resetTokenFor, signUpVerifiedUser, signUpWithOrganization, TEST_PASSWORD, tokenFromMail } from './accounts-helper.ts';
 import { createAppWithToken, v1Post } from './v1-helper.ts';
 
 let t: TestApp;
@@ -87,5 +87,38 @@ describe('log safety', () => {
     expect(out).not.toContain('argon2id');
     expect(redactUrl('/api/auth/email_verification/abc123?x=1')).toBe('/api/auth/email_verification/[redacted]?x=1');
     expect(redactUrl('/auth/reset-password?token=abc&lang=id')).toBe('/auth/reset-password?token=[redacted]&lang=id');
+  });
+
+  it('caps every logged error text, so a failed query over 70,000 parameters is not a 2 MB line (issue 23 item 21)', () => {
+    const placeholders = Array.from({ length: 70_000 }, (_, i) => `$${i + 1}`).join(', ');
+    const query = `select * from applications where channel in (${placeholders})`;
+    const err = Object.assign(new Error(`Failed query: ${query}\nparams: sms`), { query });
+    const out = safeErrorSerializer(err);
+    expect(JSON.stringify(out).length).toBeLessThan(10_000);
+    expect(out.query).toMatch(/^select \* from applications where channel in \(\$1, \$2, .*… \(\d+ more characters\)$/);
+  });
+
+  it('refuses 70,000 channel_id filters with a 400, lists at most 20 problems and how many more, and logs no line with the body (issue 23 item 21)', async () => {
+    const { cookie } = await signUpWithOrganization(t);
+    const before = lines.length;
+    const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/application/list', headers: { ...sameOrigin, cookie }, payload });
+    const many = await post({ channel_id: Array.from({ length: 70_000 }, () => 'sms') });
+    expect(many.statusCode).toBe(400);
+    expect(many.json().error).toMatchObject({ code: 'invalid_request', message: '`channel_id` must have at most 6 item(s)', details: [{ path: 'channel_id', message: '`channel_id` must have at most 6 item(s)' }] });
+    const tooMany = await post({ channel_id: Array.from({ length: 100_000 }, () => 'nope') });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.body.length).toBeLessThan(2_000);
+    // 100 invalid items (the most the bulk delete takes): 20 details, then how many more.
+    const bulk = (lang: string) =>
+      t.app.inject({ method: 'POST', url: '/api/wa/delete/template/bulk', headers: { ...sameOrigin, cookie, 'accept-language': lang }, payload: { template_ids: Array.from({ length: 100 }, () => '') } });
+    const invalid = await bulk('en');
+    expect(invalid.statusCode).toBe(400);
+    const details = invalid.json().error.details as { path: string; message: string }[];
+    expect(details).toHaveLength(21);
+    expect(details[0]!.path).toBe('template_ids.0');
+    expect(details[19]!.path).toBe('template_ids.19');
+    expect(details[20]).toEqual({ path: '', message: '…and 80 more problems' });
+    expect((await bulk('id')).json().error.details[20]).toEqual({ path: '', message: '…dan 80 masalah lainnya' });
+    for (const line of lines.slice(before)) expect(line.length).toBeLessThan(4_000);
   });
 });

@@ -498,6 +498,35 @@ export function mutationTargets(schemaIn: JsonSchema, value: unknown, prefix: Fi
   return out;
 }
 
+/** An array a request of an operation may hold: in its JSON body or a query parameter, at `path` (an array's item as 0). */
+export interface RequestArray {
+  in: 'body' | 'query';
+  path: FieldPath;
+  schema: JsonSchema;
+}
+
+/**
+ * Every array of `op`'s request (issue 23 item 21): body fields at any depth (properties, items,
+ * every anyOf/oneOf/allOf branch, a record's values as key `*`) and query parameters. Branches
+ * of one field are listed each, so a branch without maxItems is found.
+ */
+export function requestArrays(op: Operation): RequestArray[] {
+  const out: RequestArray[] = [];
+  const walk = (s: JsonSchema | undefined, path: FieldPath, where: RequestArray['in'], depth: number): void => {
+    if (!s || depth > 16) return;
+    if (typeOf(s) === 'array' || (s.items && !s.properties)) {
+      out.push({ in: where, path, schema: s });
+      walk(s.items, [...path, 0], where, depth + 1);
+    }
+    for (const [key, prop] of Object.entries(s.properties ?? {})) walk(prop, [...path, key], where, depth + 1);
+    if (s.additionalProperties && typeof s.additionalProperties === 'object') walk(s.additionalProperties, [...path, '*'], where, depth + 1);
+    for (const branch of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) walk(branch, path, where, depth + 1);
+  };
+  if (op.body?.contentType === 'application/json') walk(op.body.schema, [], 'body', 0);
+  for (const p of op.queryParams) walk(p.schema, [p.name], 'query', 0);
+  return out;
+}
+
 /** The schema of the value at `path` inside a value of `schema` (undefined when not documented). */
 export function schemaAt(schema: JsonSchema, path: FieldPath): JsonSchema | undefined {
   let node: JsonSchema | undefined = schema;

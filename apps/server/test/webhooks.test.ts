@@ -17,6 +17,7 @@ import { createAccount, type Account } from './application-fixtures.ts';
 import { readMails } from './accounts-helper.ts';
 import { insertTenant, issueToken, v1Post, waitForStatus } from './v1-helper.ts';
 import { postWebhook } from '../src/modules/webhooks/webhook-http.ts';
+import { checkHost, guardedLookup, isPublicAddress, type Resolver } from '../src/modules/webhooks/ssrf-guard.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
 
 const env = { WEBHOOK_RETRY_SCHEDULE_MS: '150,150,150', WEBHOOK_TIMEOUT_MS: '500', V1_RATE_LIMIT: '100000' };
@@ -354,8 +355,64 @@ describe('status webhooks outside development: the SSRF guard', () => {
     expect(ok.secret).toMatch(/^whsec_/);
   });
 
+  // Issue 23 item 22: every IPv6 form that embeds an IPv4 address is judged as that IPv4 address.
+  const EMBEDDED: [form: string, privateAddress: string, publicAddress: string][] = [
+    ['IPv4-compatible ::/96', '::127.0.0.1', '::8.8.8.8'],
+    ['IPv4-mapped ::ffff:0:0/96', '::ffff:10.0.0.1', '::ffff:8.8.8.8'],
+    ['IPv4-translated ::ffff:0:0:0/96', '::ffff:0:169.254.169.254', '::ffff:0:8.8.8.8'],
+    ['NAT64 64:ff9b::/96', '64:ff9b::192.168.1.1', '64:ff9b::8.8.8.8'],
+    ['6to4 2002::/16', '2002:7f00:1::1', '2002:808:808::1'],
+    // Teredo: server 65.54.227.120, client (inverted) 127.0.0.1 / 8.8.8.8.
+    ['Teredo 2001::/32', '2001:0:4136:e378:8000:63bf:80ff:fffe', '2001:0:4136:e378:8000:63bf:f7f7:f7f7'],
+  ];
+
+  it('judges each IPv6 form that embeds an IPv4 address by that IPv4 address', () => {
+    for (const [form, priv, pub] of EMBEDDED) {
+      expect([form, priv, isPublicAddress(priv)]).toEqual([form, priv, false]);
+      expect([form, pub, isPublicAddress(pub)]).toEqual([form, pub, true]);
+    }
+    // NAT64 local-use 64:ff9b:1::/48: every position its prefix lengths allow must be public.
+    expect(isPublicAddress('64:ff9b:1::7f00:1')).toBe(false);
+    expect(isPublicAddress('64:ff9b:1:808:8:808:808:0')).toBe(true);
+    // Teredo with a private server is refused even when the client is public.
+    expect(isPublicAddress('2001:0:a00:1:8000:63bf:f7f7:f7f7')).toBe(false);
+    // The compressed spellings a URL parser produces.
+    expect(isPublicAddress('::7f00:1')).toBe(false);
+    expect(isPublicAddress('::')).toBe(false);
+    expect(isPublicAddress('2606:4700:4700::1111')).toBe(true);
+  });
+
+  it('refuses an endpoint URL whose IPv6 literal embeds a private IPv4 address (the probe: [::127.0.0.1])', async () => {
+    const refused = 'Endpoint URL must be reachable on the internet: it resolves to a private, loopback or link-local address';
+    for (const url of ['https://[::127.0.0.1]:3499/', ...EMBEDDED.map(([, priv]) => `https://[${priv}]/hook`), 'https://[64:ff9b:1::7f00:1]/hook']) {
+      const err = await t.ctx.services.webhooks.putWebhook(tenant.organizationId, tenant.applicationId, { url, enabled: true }).then(
+        () => null,
+        (e: { statusCode: number; message: string }) => e,
+      );
+      expect([url, err?.statusCode, err?.message]).toEqual([url, 400, refused]);
+    }
+    for (const [, , pub] of EMBEDDED) {
+      const url = `https://[${pub}]/hook`;
+      const ok = await t.ctx.services.webhooks.putWebhook(tenant.organizationId, tenant.applicationId, { url, enabled: true });
+      expect([url, ok.url]).toEqual([url, url]);
+    }
+  });
+
+  it('judges DNS answers with the same rule, when saving and when connecting', async () => {
+    for (const [form, priv, pub] of EMBEDDED) {
+      const answer =
+        (address: string): Resolver =>
+        (_host, _opts, cb) =>
+          cb(null, [{ address: '93.184.215.14', family: 4 }, { address, family: 6 }]);
+      expect([form, await checkHost('hook.example', false, answer(priv))]).toEqual([form, 'private']);
+      expect([form, await checkHost('hook.example', false, answer(pub))]).toEqual([form, 'ok']);
+      const looked = await new Promise<unknown>((resolve) => guardedLookup(false, answer(priv))('hook.example', {}, (err) => resolve(err)));
+      expect([form, (looked as Error | null)?.message]).toEqual([form, `Refused to connect to non-public address ${priv}`]);
+    }
+  });
+
   it('refuses at delivery time too (a DNS answer that changed after saving)', async () => {
-    for (const url of ['https://127.0.0.1:9/hook', 'http://localhost:9/hook', 'http://[::1]:9/hook']) {
+    for (const url of ['https://127.0.0.1:9/hook', 'http://localhost:9/hook', 'http://[::1]:9/hook', 'https://[::127.0.0.1]:9/hook', 'https://[2002:7f00:1::1]:9/hook']) {
       const r = await postWebhook(url, '{}', {}, { timeoutMs: 2000, allowPrivate: false });
       expect([url, r.statusCode, r.response]).toEqual([url, null, expect.stringMatching(/^Refused to connect to non-public address/)]);
     }

@@ -2,6 +2,7 @@
  * Applications and their channels (console.md §2 My Application, Create/Edit application, §3, §5;
  * ARCHITECTURE.md §5, §7.5).
  */
+import { singleLine } from './text-fields.ts';
 import { z } from './zod.ts';
 import { CHANNEL_IDS, channelIdSchema, type ChannelId } from './channels.ts';
 import { tooLongMessage, ZOD_MESSAGES } from './zod-messages.ts';
@@ -32,27 +33,28 @@ export const SENDER_LIMITS = { senderName: 11, senderNumber: 20 } as const;
 
 export const applicationChannelSchema = z.object({
   channel: channelIdSchema,
-  senderName: z.string().trim().max(SENDER_LIMITS.senderName, tooLongMessage('Sender name', SENDER_LIMITS.senderName)).optional(),
+  senderName: singleLine(z.string().trim().max(SENDER_LIMITS.senderName, tooLongMessage('Sender name', SENDER_LIMITS.senderName)), 'Sender name', { visible: true }).optional(),
   senderNumber: z
     .string()
     .trim()
     .max(SENDER_LIMITS.senderNumber, { error: tooLongMessage('Sender number', SENDER_LIMITS.senderNumber), abort: true })
     .regex(/^(\+?[0-9]+)?$/, APPLICATION_MESSAGES.senderNumberInvalid)
     .optional(),
-  senderImageUrl: z.string().max(500, tooLongMessage('Sender image URL', 500)).optional(),
+  senderImageUrl: singleLine(z.string().max(500, tooLongMessage('Sender image URL', 500)), 'Sender image URL').optional(),
 });
 
-export const applicationNameSchema = z
-  .string({ error: APPLICATION_MESSAGES.nameRequired })
-  .trim()
-  .min(1, APPLICATION_MESSAGES.nameRequired)
-  .max(100, tooLongMessage('Application name', 100));
+export const applicationNameSchema = singleLine(
+  z.string({ error: APPLICATION_MESSAGES.nameRequired }).trim().min(1, APPLICATION_MESSAGES.nameRequired).max(100, tooLongMessage('Application name', 100)),
+  'Application name',
+  { visible: true },
+);
 
 export const createApplicationSchema = z.object({
   applicationName: applicationNameSchema,
   channels: z
     .array(applicationChannelSchema, { error: APPLICATION_MESSAGES.channelRequired })
     .min(1, APPLICATION_MESSAGES.channelRequired)
+    .max(CHANNEL_IDS.length, APPLICATION_MESSAGES.channelDuplicate)
     .refine((cs) => new Set(cs.map((c) => c.channel)).size === cs.length, APPLICATION_MESSAGES.channelDuplicate),
   requireSignature: z.boolean().optional(),
 });
@@ -65,8 +67,9 @@ export const updateApplicationSchema = z.object({
 });
 
 export const listApplicationsSchema = z.object({
-  channel_id: z.array(channelIdSchema).default([]),
-  search: z.string().trim().max(100, tooLongMessage('Search', 100)).default(''),
+  /** A filter: each channel at most once, so never more items than channels (issue 23 item 21). */
+  channel_id: z.array(channelIdSchema).max(CHANNEL_IDS.length, ZOD_MESSAGES.atMostItems('`channel_id`', CHANNEL_IDS.length)).default([]),
+  search: singleLine(z.string().trim().max(100, tooLongMessage('Search', 100)), 'Search').default(''),
   page: z.coerce.number().int().min(1).max(MAX_PAGE, VALIDATION_MESSAGES.pageTooLarge(MAX_PAGE)).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
 });

@@ -3,6 +3,7 @@
  * messages of auth-messages.ts (re-exported). The texts are the spec's, word for word (including
  * its spelling).
  */
+import { singleLine } from './text-fields.ts';
 import { z } from './zod.ts';
 import { tooLongMessage } from './zod-messages.ts';
 import { AUTH_MESSAGES, failedPasswordRules } from './auth-messages.ts';
@@ -40,11 +41,11 @@ const confirmSchema = z
   .max(128, tooLongMessage('Password Confirmation', 128));
 
 /** Full name of a user: required ('Fullname is required', console.md §5) and at most 120 characters. */
-const fullNameSchema = z
-  .string({ error: AUTH_MESSAGES.fullNameRequired })
-  .trim()
-  .min(1, AUTH_MESSAGES.fullNameRequired)
-  .max(120, tooLongMessage('Full Name', 120));
+const fullNameSchema = singleLine(
+  z.string({ error: AUTH_MESSAGES.fullNameRequired }).trim().min(1, AUTH_MESSAGES.fullNameRequired).max(120, tooLongMessage('Full Name', 120)),
+  'Full Name',
+  { visible: true },
+);
 
 /** Adds both mismatch messages of console.md §5 (one under each field). */
 function withPasswordMatch<T extends { password: string; confirmPassword: string }>(schema: z.ZodType<T>) {

@@ -1,6 +1,7 @@
 /**
  * Public messaging API `/v1` bodies and answers (ARCHITECTURE.md §6).
  */
+import { singleLine } from './text-fields.ts';
 import { z } from './zod.ts';
 import { CHANNEL_IDS, type ChannelId } from './channels.ts';
 import type { MessageStatus } from './statuses.ts';
@@ -41,7 +42,7 @@ const to = z
 export const smsBodySchema = z.strictObject({
   to,
   text: z.string({ error: ZOD_MESSAGES.required('`text`') }).min(1, ZOD_MESSAGES.required('`text`')).max(1600, ZOD_MESSAGES.atMostChars('`text`', 1600)).describe('The message; over one SMS it is sent in parts (`total_sms`)'),
-  sender_id: z.string().trim().min(1).max(11, ZOD_MESSAGES.atMostChars('`sender_id`', 11)).optional().describe("The sender name shown to the recipient, instead of the application's"),
+  sender_id: singleLine(z.string().trim().min(1).max(11, ZOD_MESSAGES.atMostChars('`sender_id`', 11)), '`sender_id`', { visible: true }).optional().describe("The sender name shown to the recipient, instead of the application's"),
 });
 export const smsOtpBodySchema = z.strictObject({
   to,
@@ -68,10 +69,10 @@ export const voiceOtpBodySchema = z.strictObject({
 export const emailBodySchema = z
   .strictObject({
     to: z.string({ error: ZOD_MESSAGES.required('`to`') }).trim().max(254).pipe(z.email({ error: VALIDATION_MESSAGES.mustBeEmail('`to`') })),
-    subject: z.string({ error: ZOD_MESSAGES.required('`subject`') }).trim().min(1, ZOD_MESSAGES.required('`subject`')).max(255),
+    subject: singleLine(z.string({ error: ZOD_MESSAGES.required('`subject`') }).trim().min(1, ZOD_MESSAGES.required('`subject`')).max(255), '`subject`', { visible: true }),
     html: z.string().max(512_000).optional().describe('The HTML body (`html`, `text` or both)'),
     text: z.string().max(512_000).optional().describe('The plain-text body (`html`, `text` or both)'),
-    from_name: z.string().trim().max(100).optional().describe("The sender's display name"),
+    from_name: singleLine(z.string().trim().max(100), '`from_name`', { visible: true }).optional().describe("The sender's display name"),
     reply_to: z.email({ error: VALIDATION_MESSAGES.mustBeEmail('`reply_to`') }).optional().describe('Where replies go'),
   })
   .refine((b) => b.html || b.text, { message: V1_MESSAGES.htmlOrText, path: ['text'] });

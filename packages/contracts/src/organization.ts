@@ -2,6 +2,7 @@
  * Organization form (console.md §2 company-data-first, §3 Organization, §7).
  * No client validation in the spec; the server validates and its messages show under the fields.
  */
+import { singleLine } from './text-fields.ts';
 import { z } from './zod.ts';
 import { tooLongMessage } from './zod-messages.ts';
 import { ORGANIZATION_MESSAGES } from './organization-messages.ts';
@@ -10,18 +11,16 @@ import { ORGANIZATION_MESSAGES } from './organization-messages.ts';
 export { ORGANIZATION_MESSAGES };
 
 export const organizationSchema = z.object({
-  business_name: z.string({ error: ORGANIZATION_MESSAGES.nameRequired }).trim().min(1, ORGANIZATION_MESSAGES.nameRequired).max(150, tooLongMessage('Business unit name', 150)),
+  business_name: singleLine(z.string({ error: ORGANIZATION_MESSAGES.nameRequired }).trim().min(1, ORGANIZATION_MESSAGES.nameRequired).max(150, tooLongMessage('Business unit name', 150)), 'Business unit name', { visible: true }),
   business_phone: z
     .string({ error: ORGANIZATION_MESSAGES.phoneRequired })
     .trim()
     .min(1, { error: ORGANIZATION_MESSAGES.phoneRequired, abort: true })
     .max(20, { error: tooLongMessage('Business phone', 20), abort: true })
     .regex(/^\+?[0-9][0-9 -]{5,18}$/, ORGANIZATION_MESSAGES.phoneInvalid),
-  business_address: z.string({ error: ORGANIZATION_MESSAGES.addressRequired }).trim().min(1, ORGANIZATION_MESSAGES.addressRequired).max(500, tooLongMessage('Address', 500)),
-  website_url: z
-    .string()
-    .trim()
-    .max(300, { error: tooLongMessage('Website', 300), abort: true })
+  // A textarea: line breaks allowed, other control characters not.
+  business_address: singleLine(z.string({ error: ORGANIZATION_MESSAGES.addressRequired }).trim().min(1, ORGANIZATION_MESSAGES.addressRequired).max(500, tooLongMessage('Address', 500)), 'Address', { visible: true, lines: true }),
+  website_url: singleLine(z.string().trim().max(300, { error: tooLongMessage('Website', 300), abort: true }), 'Website')
     .refine((v) => v === '' || v === 'https://' || /^https:\/\/[^\s/$.?#][^\s]*\.[^\s]+$/i.test(v), ORGANIZATION_MESSAGES.websiteInvalid)
     .transform((v) => (v === 'https://' ? '' : v)),
 });

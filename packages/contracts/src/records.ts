@@ -1,6 +1,7 @@
 /**
  * Monitoring records query (`POST /api/records`, ARCHITECTURE.md §5; console.md §2 Monitoring, §7).
  */
+import { singleLine } from './text-fields.ts';
 import { z } from './zod.ts';
 import { channelIdSchema, type ChannelId } from './channels.ts';
 import { MESSAGE_STATUSES, type MessageStatus } from './statuses.ts';
@@ -23,7 +24,7 @@ export const RECORDS_MESSAGES = {
 export const recordsSearchSchema = z.object({
   name: z.string().max(50).optional(),
   key: z.enum(['message_id', 'number', 'email']),
-  value: z.string().trim().max(254, tooLongMessage('Search', 254)),
+  value: singleLine(z.string().trim().max(254, tooLongMessage('Search', 254)), 'Search'),
 });
 
 /** Earliest and latest year a console date may name (issue 6: anything else is a 400, never a database error). */

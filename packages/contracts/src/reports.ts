@@ -11,7 +11,9 @@
  * - `GET  /api/report/{id}`                 -                         -> {data: ReportRow} (progress polling)
  * - `GET  /api/report/{id}/download`        -                         -> the file (done reports only; else 409)
  */
+import { singleLine } from './text-fields.ts';
 import { z } from './zod.ts';
+import { listOf, MAX_APPLICATION_FILTER } from './list-field.ts';
 import { CHANNEL_IDS, type ChannelId } from './channels.ts';
 import { MAX_PAGE } from './application.ts';
 import { DASHBOARD_STATUSES } from './dashboard.ts';
@@ -157,7 +159,7 @@ export const generateReportSchema = z
     start_date: dayOrIso('start_date'),
     end_date: dayOrIso('end_date'),
     type: z.enum(REPORT_TYPES, { error: (i) => (i.input === undefined || i.input === '' ? REPORT_MESSAGES.typeRequired : 'Type must be csv or xlsx') }),
-    search: z.string().trim().max(254, tooLongMessage('Search', 254)).optional(),
+    search: singleLine(z.string().trim().max(254, tooLongMessage('Search', 254)), 'Search').optional(),
   })
   .superRefine((v, ctx) => {
     const allowed = REPORT_STATUSES_BY_CHANNEL[v.channel] as readonly string[];
@@ -172,7 +174,6 @@ export const generateReportSchema = z
 export type GenerateReportInput = z.input<typeof generateReportSchema>;
 export type GenerateReportRequest = z.output<typeof generateReportSchema>;
 
-const listOf = <T extends z.ZodType>(item: T) => z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(item).max(200));
 const listDay = (name: string) =>
   z.string().refine(isConsoleDay, VALIDATION_MESSAGES.mustBeDate(`\`${name}\``));
 
@@ -185,12 +186,12 @@ const listDay = (name: string) =>
  */
 export const reportListQuerySchema = z
   .object({
-    application_id: listOf(z.string().min(1).max(64)).default([]),
-    channel: listOf(reportChannelSchema).default([]),
-    type: listOf(z.enum(REPORT_STATUSES, { error: REPORT_MESSAGES.statusUnknown })).default([]),
+    application_id: listOf(z.string().min(1).max(64), MAX_APPLICATION_FILTER).default([]),
+    channel: listOf(reportChannelSchema, CHANNEL_IDS.length).default([]),
+    type: listOf(z.enum(REPORT_STATUSES, { error: REPORT_MESSAGES.statusUnknown }), REPORT_STATUSES.length).default([]),
     start_date: listDay('start_date').optional(),
     end_date: listDay('end_date').optional(),
-    search: z.string().max(REPORT_NAME_MAX, tooLongMessage('Search', REPORT_NAME_MAX)).optional(),
+    search: singleLine(z.string().max(REPORT_NAME_MAX, tooLongMessage('Search', REPORT_NAME_MAX)), 'Search').optional(),
     page: z.coerce.number().int().min(1).max(MAX_PAGE, VALIDATION_MESSAGES.pageTooLarge(MAX_PAGE)).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(REPORT_PAGE_SIZE),
   })

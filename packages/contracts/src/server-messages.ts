@@ -36,6 +36,8 @@ export const SERVER_MESSAGES = {
   /** Validation fallbacks. */
   invalidValue: 'Invalid value',
   invalidRequest: 'Invalid request',
+  /** The last `details` entry when more problems were found than an answer lists (issue 23 item 21). */
+  moreProblems: (n: number) => `…and ${n} more problems`,
   /** 415 naming the content type sent, or none. */
   unsupportedContentType: (type: string) => `Unsupported content type '${type}': send application/json`,
   unsupportedContentTypeNone: 'Unsupported content type: send application/json',
@@ -78,6 +80,10 @@ export const VALIDATION_MESSAGES = {
   pickBothDates: 'Pick both ends of the date range',
   /** Text safety (text-safety.ts): NUL characters and lone surrogates, in a value or a field name. */
   textNul: (name: string) => `${name} must not contain NUL characters (\\u0000)`,
+  /** A single-line text field (names, subjects, search) with a control character (text-fields.ts). */
+  controlCharacters: (name: string) => `${name} must not contain control characters`,
+  /** A name made only of invisible characters (zero-width, format, blank). */
+  noVisibleCharacter: (name: string) => `${name} must contain at least one visible character`,
   textSurrogate: (name: string) => `${name} must be valid Unicode text (it contains a lone surrogate such as \\ud800)`,
   textNulInKey: (name: string) => `${name} must not contain NUL characters (\\u0000) in a field name`,
   textSurrogateInKey: (name: string) => `${name} must be valid Unicode text (it contains a lone surrogate such as \\ud800) in a field name`,

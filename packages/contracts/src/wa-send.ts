@@ -3,6 +3,7 @@
  * the request's schema, and the pure rule that checks a request against the template's stored
  * components (Meta's component model) and builds Meta's send `components` array.
  */
+import { singleLine } from './text-fields.ts';
 import { z } from './zod.ts';
 import { ZOD_MESSAGES } from './zod-messages.ts';
 
@@ -114,8 +115,8 @@ const metaComponentSchema = z.looseObject({
 /** The `template` object of a WhatsApp send (ARCHITECTURE.md §6). */
 export const waTemplateSendSchema = z
   .strictObject({
-    name: z.string().trim().min(1, ZOD_MESSAGES.required('`template.name`')).max(512),
-    language: z.string().trim().min(2, ZOD_MESSAGES.required('`template.language`')).max(10),
+    name: singleLine(z.string().trim().min(1, ZOD_MESSAGES.required('`template.name`')).max(512), '`template.name`', { visible: true }),
+    language: singleLine(z.string().trim().min(2, ZOD_MESSAGES.required('`template.language`')).max(10), '`template.language`'),
     parameters: paramsSchema('template.parameters').optional(),
     header_parameters: paramsSchema('template.header_parameters').optional(),
     header_media: z
@@ -125,8 +126,8 @@ export const waTemplateSendSchema = z
       .strictObject({
         latitude: z.number({ error: W.latitudeNumber }).min(-90, W.latitudeRange).max(90, W.latitudeRange),
         longitude: z.number({ error: W.longitudeNumber }).min(-180, W.longitudeRange).max(180, W.longitudeRange),
-        name: z.string().max(1000).optional(),
-        address: z.string().max(1000).optional(),
+        name: singleLine(z.string().max(1000), '`name`').optional(),
+        address: singleLine(z.string().max(1000), '`address`').optional(),
       })
       .optional(),
     button_parameters: z.array(paramValue).max(10, W.buttonParamsMax).optional(),

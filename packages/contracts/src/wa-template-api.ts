@@ -18,6 +18,8 @@
  * 'In Review'); a failing rule is a 400 whose `details` are the issues `{path, message}`.
  */
 import { z } from './zod.ts';
+import { listOf, MAX_APPLICATION_FILTER } from './list-field.ts';
+import { singleLine } from './text-fields.ts';
 import { MAX_PAGE } from './application.ts';
 import { isConsoleDay, RECORDS_MESSAGES } from './records.ts';
 import { consoleTemplatePayloadSchema } from './wa-template-console.ts';
@@ -49,7 +51,6 @@ export const WA_TEMPLATE_API_MESSAGES = {
   nameTakenInLanguage: (name: string, language: string) => `A template named ${name} already exists in language ${language}`,
 } as const;
 
-const listOf = <T extends z.ZodType>(item: T) => z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(item).max(200));
 const day = (name: string) => z.string().refine(isConsoleDay, VALIDATION_MESSAGES.mustBeDate(`\`${name}\``));
 
 /**
@@ -60,11 +61,11 @@ const day = (name: string) => z.string().refine(isConsoleDay, VALIDATION_MESSAGE
  */
 export const templateListQuerySchema = z
   .object({
-    application_id: listOf(z.string().min(1).max(64)).default([]),
+    application_id: listOf(z.string().min(1).max(64), MAX_APPLICATION_FILTER).default([]),
     start_date: day('start_date').optional(),
     end_date: day('end_date').optional(),
-    search: z.string().max(512, tooLongMessage('Search', 512)).optional(),
-    status: listOf(z.union([z.literal('all'), z.enum(TEMPLATE_STATUSES)])).default([]),
+    search: singleLine(z.string().max(512, tooLongMessage('Search', 512)), 'Search').optional(),
+    status: listOf(z.union([z.literal('all'), z.enum(TEMPLATE_STATUSES)]), TEMPLATE_STATUSES.length + 1).default([]),
     page: z.coerce.number().int().min(1).max(MAX_PAGE, VALIDATION_MESSAGES.pageTooLarge(MAX_PAGE)).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(TEMPLATE_PAGE_SIZE),
   })

@@ -25,6 +25,7 @@
  * metaToConsole(consoleToMeta(p)) equals p for every payload consoleTemplatePayloadSchema gives
  * (with `application_id`/`template_code_id` passed back as metaToConsole's envelope).
  */
+import { singleLine } from './text-fields.ts';
 import { z } from './zod.ts';
 import { authBodyText, authFooterText, optOutFooterDefault, waLanguageSchema } from './wa-template-languages.ts';
 import { WA_TEMPLATE_MESSAGES as M } from './wa-template-messages.ts';
@@ -155,7 +156,7 @@ const buttonSchema = z.object({
 
 /** The payload's fields as sent, before canonical() works out the derived ones. */
 const payloadObjectSchema = z.object({
-    template_name: z.string({ error: M.nameRequired }).max(4096, M.nameTooLong),
+    template_name: singleLine(z.string({ error: M.nameRequired }).max(4096, M.nameTooLong), 'Template name'),
     template_category: templateCategorySchema,
     language: waLanguageSchema,
     source: z.literal('api').default('api'),

@@ -13,6 +13,7 @@
  * button may carry `marketing_opt_out: true` and `term_condition` (the console's marketing
  * opt-out button, §2.4).
  */
+import { singleLine } from './text-fields.ts';
 import { z } from './zod.ts';
 import { waLanguageSchema } from './wa-template-languages.ts';
 import { WA_TEMPLATE_MESSAGES as M } from './wa-template-messages.ts';
@@ -237,7 +238,7 @@ export const parameterFormatSchema = z.preprocess(
  * (HEADER, BODY, FOOTER, BUTTONS), at most one of each; unknown fields are dropped.
  */
 export const waTemplateSchema = z.object({
-  name: z.string({ error: M.nameRequired }).max(CAP.text, M.nameTooLong),
+  name: singleLine(z.string({ error: M.nameRequired }).max(CAP.text, M.nameTooLong), '`name`'),
   language: waLanguageSchema,
   category: templateCategorySchema,
   parameter_format: parameterFormatSchema.optional(),

@@ -24,6 +24,7 @@ import { adminKeyPath, readAdminKey } from '../modules/admin/admin-key.ts';
 import { BALANCE_LEDGER_ROWS, parseOperatorInput, QUOTA_TYPES } from '../modules/quota/quota.service.ts';
 import { checkQuotaWarnings } from '../modules/quota/quota-warnings.service.ts';
 import { createMailer } from '../lib/mailer.ts';
+import { escapeForTerminal } from './terminal-text.ts';
 
 /** Exit statuses. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -228,9 +229,12 @@ async function runRemote(config: Config, command: Record<string, unknown>, out: 
 
 /**
  * The CLI: parses `argv`, validates, runs the command (directly or through the running server) and
- * returns the exit status. `out` receives the command's text, `err` error lines and notes.
+ * returns the exit status. `out` receives the command's text, `err` error lines and notes, each with
+ * its control characters written as visible escapes (escapeForTerminal).
  */
-export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, io = { out: (s: string) => void process.stdout.write(s), err: (s: string) => void process.stderr.write(s) }): Promise<number> {
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, terminal = { out: (s: string) => void process.stdout.write(s), err: (s: string) => void process.stderr.write(s) }): Promise<number> {
+  // Names from the database may hold control characters: shown as escapes, never obeyed (terminal-text.ts).
+  const io = { out: (s: string) => terminal.out(escapeForTerminal(s)), err: (s: string) => terminal.err(escapeForTerminal(s)) };
   const fail = (message: string, code: number) => {
     io.err(`Error: ${message}\n`);
     return code;

@@ -40,18 +40,27 @@ function withoutParams(text: string): string {
   return text.replace(/\nparams: [\s\S]*?(?=\n    at |$)/, '\nparams: [redacted]');
 }
 
+/** Longest text of a logged error field (message, stack, SQL): a log line never carries a whole request (issue 23 item 21). */
+export const MAX_LOGGED_TEXT = 2_000;
+
+/** `text` cut to MAX_LOGGED_TEXT characters, saying how many more there were. */
+function capped(text: string): string {
+  return text.length <= MAX_LOGGED_TEXT ? text : `${text.slice(0, MAX_LOGGED_TEXT)}… (${text.length - MAX_LOGGED_TEXT} more characters)`;
+}
+
 type LoggedError = { type: string; message: string; stack: string; code?: unknown; query?: string; cause?: LoggedError };
 
 /**
  * Pino `err` serializer: type, message, stack, code, the SQL text of a failed query and the cause
- * chain (5 deep), with bound parameters, driver details and every other own property dropped.
+ * chain (5 deep), with bound parameters, driver details and every other own property dropped;
+ * each text capped at MAX_LOGGED_TEXT characters.
  */
 export function safeErrorSerializer(err: unknown, depth = 0): LoggedError {
-  if (!(err instanceof Error)) return { type: typeof err, message: withoutParams(String(err)), stack: '' };
+  if (!(err instanceof Error)) return { type: typeof err, message: capped(withoutParams(String(err))), stack: '' };
   const e = err as Error & { code?: unknown; query?: unknown; cause?: unknown };
-  const out: LoggedError = { type: e.constructor?.name ?? 'Error', message: withoutParams(e.message), stack: withoutParams(e.stack ?? '') };
+  const out: LoggedError = { type: e.constructor?.name ?? 'Error', message: capped(withoutParams(e.message)), stack: capped(withoutParams(e.stack ?? '')) };
   if (typeof e.code === 'string' || typeof e.code === 'number') out.code = e.code;
-  if (typeof e.query === 'string') out.query = e.query;
+  if (typeof e.query === 'string') out.query = capped(e.query);
   if (e.cause !== undefined && depth < 5) out.cause = safeErrorSerializer(e.cause, depth + 1);
   return out;
 }

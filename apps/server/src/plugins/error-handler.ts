@@ -11,8 +11,21 @@ import { SERVER_MESSAGES } from '@pesan/contracts/server-messages';
 import { AppError } from '../lib/errors.ts';
 import { requestLanguage } from '../lib/request-language.ts';
 
+/** Most `details` entries an answer lists; the rest are counted in one last entry (issue 23 item 21). */
+export const MAX_ERROR_DETAILS = 20;
+
+/**
+ * `details` capped: the first MAX_ERROR_DETAILS, then `{path: '', message: '…and N more problems'}`
+ * (so 100,000 invalid items answer a few kilobytes, not megabytes).
+ */
+export function capDetails(details: ErrorDetail[]): ErrorDetail[] {
+  if (details.length <= MAX_ERROR_DETAILS) return details;
+  return [...details.slice(0, MAX_ERROR_DETAILS), { path: '', message: SERVER_MESSAGES.moreProblems(details.length - MAX_ERROR_DETAILS) }];
+}
+
+/** The error envelope of ARCHITECTURE.md §6, its `details` capped (capDetails). */
 function envelope(code: ErrorCode, message: string, requestId: string, details?: ErrorDetail[]): ErrorEnvelope {
-  return { error: { code, message, ...(details?.length ? { details } : {}), request_id: requestId } };
+  return { error: { code, message, ...(details?.length ? { details: capDetails(details) } : {}), request_id: requestId } };
 }
 
 const STATUS_CODES: Record<number, ErrorCode> = {

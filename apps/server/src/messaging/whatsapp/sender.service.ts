@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../idempotency.ts';
 import { findLiveApplication, findSenderByApplication, findSendersByWaba, upsertSender, type WhatsappSender } from './senders.repo.ts';
 import { SERVER_MESSAGES } from '@pesan/contracts/server-messages';
+import { singleLine } from '@pesan/contracts/text-fields';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Meta's ids (WABA, phone number) are decimal digits. */
@@ -22,7 +23,7 @@ export const whatsappSenderShape = {
   app: z.string({ error: '--app is required' }).trim().regex(UUID_RE, '--app must be an application id'),
   'waba-id': metaId('--waba-id'),
   'phone-number-id': metaId('--phone-number-id'),
-  'display-name': z.string({ error: '--display-name is required' }).trim().min(1, '--display-name is required').max(100, '--display-name must be at most 100 characters'),
+  'display-name': singleLine(z.string({ error: '--display-name is required' }).trim().min(1, '--display-name is required').max(100, '--display-name must be at most 100 characters'), '--display-name', { visible: true }),
   /** Messages per second on this number; absent = WHATSAPP_RATE. */
   rate: z.coerce
     .number({ error: '--rate must be a whole number of messages per second' })

@@ -45,16 +45,19 @@ const statusSchema = z.looseObject({
 /** One `messages[]` item of a `messages` change: a message a WhatsApp user sent to the number. */
 const inboundSchema = z.looseObject({ from: z.string().regex(/^\d{5,15}$/), id: z.string().min(1), timestamp: unixTime, type: z.string().min(1) });
 
+/** Most items of one list in a Meta webhook body (Meta batches up to 1,000 updates; the 1 MB body limit holds fewer). */
+const WEBHOOK_BATCH_MAX = 1_000;
+
 const messagesValueSchema = z.looseObject({
   metadata: z.looseObject({ phone_number_id: z.string().min(1) }),
-  statuses: z.array(z.unknown()).optional(),
-  messages: z.array(z.unknown()).optional(),
+  statuses: z.array(z.unknown()).max(WEBHOOK_BATCH_MAX).optional(),
+  messages: z.array(z.unknown()).max(WEBHOOK_BATCH_MAX).optional(),
 });
 
 /** Meta's webhook envelope: `{object: 'whatsapp_business_account', entry: [{id: <WABA id>, changes: [{field, value}]}]}`. */
 export const webhookEnvelopeSchema = z.looseObject({
   object: z.literal('whatsapp_business_account'),
-  entry: z.array(z.looseObject({ id: z.string(), changes: z.array(z.looseObject({ field: z.string(), value: z.unknown() })) })),
+  entry: z.array(z.looseObject({ id: z.string(), changes: z.array(z.looseObject({ field: z.string(), value: z.unknown() })).max(WEBHOOK_BATCH_MAX) })).max(WEBHOOK_BATCH_MAX),
 });
 
 /** What one webhook body did, for the log line. `skipped` items were malformed or failed (their error text is listed). */

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import type { StoredDocSample } from '../../db/schema/docs.ts';
 import { DEFAULT_DOCS_DIR, DocsSourceError, readDocsDir, SAMPLE_TAGS, type DocPageSource, type SampleTag } from './docs-markdown.ts';
 import * as repo from './docs.repo.ts';
+import { sanitizeDocHtml } from './docs-sanitize.ts';
 
 export { DEFAULT_DOCS_DIR, DocsSourceError };
 
@@ -98,7 +99,7 @@ export async function importDocPages(db: Db, pages: DocPageSource[], now: Date, 
     }
     for (const p of pages) {
       const titleId = targets.get(`${p.meta.version}/${p.meta.slug}`)!.titleId;
-      const description = resolveDocLinks(p, targets);
+      const description = sanitizeDocHtml(resolveDocLinks(p, targets));
       const change = await repo.upsertDescriptionOfTitle(tx, { titleId, description, languageSupport: samplesOf(p), updatedAt: now });
       const title = titleChanges.get(p)!;
       if (title === 'created') result.pagesCreated.push(p.file);

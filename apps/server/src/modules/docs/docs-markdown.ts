@@ -36,6 +36,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { CHANNEL_IDS } from '@pesan/contracts/channels';
 import type { DocLanguage } from '@pesan/contracts/docs';
+import { singleLine } from '@pesan/contracts/text-fields';
 
 /** `docs/api` at the repository root: where the pages live. */
 export const DEFAULT_DOCS_DIR = fileURLToPath(new URL('../../../../../docs/api', import.meta.url));
@@ -56,10 +57,10 @@ export class DocsSourceError extends Error {
 }
 
 const frontMatterSchema = z.strictObject({
-  group: z.string().trim().min(1).max(100),
+  group: singleLine(z.string().trim().min(1).max(100), 'group', { visible: true }),
   group_number: z.number().int().min(0).max(10_000),
-  icon: z.string().trim().min(1).max(50).nullable().optional(),
-  title: z.string().trim().min(1).max(200),
+  icon: singleLine(z.string().trim().min(1).max(50), 'icon', { visible: true }).nullable().optional(),
+  title: singleLine(z.string().trim().min(1).max(200), 'title', { visible: true }),
   number: z.number().int().min(0).max(10_000),
   version: z.string().regex(/^v\d+(\.\d+)?$/, 'version must look like v1'),
   slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'slug must be lower-case words joined by hyphens'),

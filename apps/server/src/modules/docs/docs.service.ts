@@ -8,6 +8,7 @@ import { DOCS_MESSAGES, type ApiVersion, type DocDescription, type DocDescriptio
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as repo from './docs.repo.ts';
+import { sanitizeDocHtml } from './docs-sanitize.ts';
 import { SERVER_MESSAGES } from '@pesan/contracts/server-messages';
 
 export interface DocsDeps {
@@ -18,9 +19,9 @@ export interface DocsDeps {
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError('not_found', DOCS_MESSAGES.notFound);
 
-/** The contract's shape of a description row. */
+/** The contract's shape of a description row, its HTML sanitised (a row stored before the rule is served clean too). */
 function toDocDescription(r: repo.DocDescriptionRow): DocDescription {
-  return { id: r.id, titleId: r.titleId, title: r.title, description: r.description, languageSupport: r.languageSupport, updatedAt: r.updatedAt.toISOString() };
+  return { id: r.id, titleId: r.titleId, title: r.title, description: sanitizeDocHtml(r.description), languageSupport: r.languageSupport, updatedAt: r.updatedAt.toISOString() };
 }
 
 const byText = (a: string, b: string) => a.localeCompare(b, 'en');
@@ -97,33 +98,46 @@ async function requireTitle(deps: Pick<DocsDeps, 'db'>, titleId: string): Promis
   }
 }
 
+/**
+ * `description` sanitised (docs-sanitize.ts). @throws AppError 400 `invalid_request`
+ * DOCS_MESSAGES.descriptionRequired on `description` when nothing is left (only refused markup).
+ */
+function cleanDescription(description: string): string {
+  const clean = sanitizeDocHtml(description);
+  if (!clean.trim()) throw new AppError('invalid_request', DOCS_MESSAGES.descriptionRequired, [{ path: 'description', message: DOCS_MESSAGES.descriptionRequired }]);
+  return clean;
+}
+
 const alreadyDescribed = () =>
   new AppError('conflict', DOCS_MESSAGES.descriptionExists, [{ path: 'titleId', message: DOCS_MESSAGES.descriptionExistsDetail }]);
 
 /**
- * Creates the description of page `input.titleId` (operator only; the route checked the operator).
- * @throws AppError 404 `not_found` (no such page), 409 `conflict` (the page has a description).
+ * Creates the description of page `input.titleId` (operator only; the route checked the operator),
+ * its HTML sanitised (docs-sanitize.ts).
+ * @throws AppError 400 `invalid_request` (nothing left after sanitising), 404 `not_found` (no such page), 409 `conflict` (the page has a description).
  */
 export async function createDescription(deps: DocsDeps, input: DocDescriptionInput): Promise<DocDescription> {
+  const description = cleanDescription(input.description);
   await requireTitle(deps, input.titleId);
-  const id = await repo.insertDescription(deps.db, { ...input, updatedAt: deps.now() });
+  const id = await repo.insertDescription(deps.db, { ...input, description, updatedAt: deps.now() });
   if (!id) throw alreadyDescribed();
   return getDescription(deps, id);
 }
 
 /**
  * Replaces description `id` (operator only): its page (`titleId`, which may move it to a page
- * without a description), HTML and samples.
- * @throws AppError 404 `not_found` (no such description or page), 409 `conflict` (the target page has another description).
+ * without a description), HTML (sanitised, docs-sanitize.ts) and samples.
+ * @throws AppError 400 `invalid_request` (nothing left after sanitising), 404 `not_found` (no such description or page), 409 `conflict` (the target page has another description).
  */
 export async function updateDescription(deps: DocsDeps, id: string, input: DocDescriptionInput): Promise<DocDescription> {
+  const description = cleanDescription(input.description);
   const current = UUID_RE.test(id) ? await repo.findDescription(deps.db, id) : null;
   if (!current) throw notFound();
   if (input.titleId !== current.titleId) {
     await requireTitle(deps, input.titleId);
     if (await repo.findDescriptionByTitle(deps.db, input.titleId)) throw alreadyDescribed();
   }
-  if (!(await repo.updateDescription(deps.db, id, { ...input, updatedAt: deps.now() }))) throw notFound();
+  if (!(await repo.updateDescription(deps.db, id, { ...input, description, updatedAt: deps.now() }))) throw notFound();
   return getDescription(deps, id);
 }
 

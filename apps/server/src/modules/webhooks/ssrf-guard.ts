@@ -16,11 +16,37 @@ export class BlockedAddressError extends Error {
   }
 }
 
-/** Whether `address` (IPv4 or IPv6 text) is a public unicast address. */
+const v4 = (b: number[], i: number[]): ipaddr.IPv4 => new ipaddr.IPv4(i.map((k) => b[k]!));
+const inRange = (a: ipaddr.IPv6, cidr: string): boolean => a.match(ipaddr.IPv6.parseCIDR(cidr));
+
+/**
+ * The IPv4 addresses an IPv6 address embeds, each of which a packet to it may reach; [] when it
+ * embeds none. Forms: IPv4-compatible `::/96` (ipaddr.js calls it unicast), IPv4-mapped
+ * `::ffff:0:0/96`, IPv4-translated `::ffff:0:0:0/96` (RFC 6145), NAT64 well-known `64:ff9b::/96`
+ * (RFC 6052), NAT64 local-use `64:ff9b:1::/48` (RFC 8215: the operator picks the prefix length,
+ * so every RFC 6052 position a /48 allows counts: /48, /56, /64, /96), 6to4 `2002::/16` (bits
+ * 16–47) and Teredo `2001::/32` (its server, bits 32–63, and its client, bits 96–127 inverted).
+ */
+export function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4[] {
+  const b = address.toByteArray();
+  const last32 = [12, 13, 14, 15];
+  if (inRange(address, '::/96') || inRange(address, '::ffff:0:0/96') || inRange(address, '::ffff:0:0:0/96') || inRange(address, '64:ff9b::/96')) return [v4(b, last32)];
+  if (inRange(address, '64:ff9b:1::/48')) return [v4(b, [6, 7, 9, 10]), v4(b, [7, 9, 10, 11]), v4(b, [9, 10, 11, 12]), v4(b, last32)];
+  if (inRange(address, '2002::/16')) return [v4(b, [2, 3, 4, 5])];
+  if (inRange(address, '2001::/32')) return [v4(b, [4, 5, 6, 7]), new ipaddr.IPv4(last32.map((k) => b[k]! ^ 0xff))];
+  return [];
+}
+
+/**
+ * Whether `address` (IPv4 or IPv6 text) is a public unicast address. An IPv6 address that embeds
+ * IPv4 addresses (embeddedIPv4) is judged by them: public only when every one is public IPv4.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  const embedded = embeddedIPv4(parsed as ipaddr.IPv6);
+  if (embedded.length) return embedded.every((a) => a.range() === 'unicast');
   return parsed.range() === 'unicast';
 }
 
@@ -31,13 +57,17 @@ export function isLoopbackHost(hostname: string): boolean {
   return isIP(h) !== 0 && ipaddr.parse(h).range() === 'loopback';
 }
 
+/** The resolver the guard asks (dns.lookup's shape with `all: true`); tests pass a fake one. */
+export type Resolver = (hostname: string, options: { all: true }, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+
 /**
- * A `net` lookup that resolves like dns.lookup and fails with BlockedAddressError when any
- * address is not public (`allowPrivate` lifts the rule: development on localhost).
+ * A `net` lookup that resolves like dns.lookup (or `resolve`) and fails with BlockedAddressError
+ * when any address of the answer is not public by isPublicAddress (`allowPrivate` lifts the rule:
+ * development on localhost).
  */
-export function guardedLookup(allowPrivate: boolean): LookupFunction {
+export function guardedLookup(allowPrivate: boolean, resolve: Resolver = dnsLookup): LookupFunction {
   return ((hostname: string, options: object, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    resolve(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);
       const list = addresses as LookupAddress[];
       const blocked = allowPrivate ? undefined : list.find((a) => !isPublicAddress(a.address));
@@ -50,13 +80,14 @@ export function guardedLookup(allowPrivate: boolean): LookupFunction {
 }
 
 /**
- * Resolves `hostname` and tells whether every address is allowed: 'ok', 'private' (some address is
- * not public) or 'unresolvable'. An IP literal is judged as it is.
+ * Resolves `hostname` (with dns.lookup or `resolve`) and tells whether every address is allowed by
+ * isPublicAddress: 'ok', 'private' (some address is not public) or 'unresolvable'. An IP literal
+ * is judged as it is.
  */
-export async function checkHost(hostname: string, allowPrivate: boolean): Promise<'ok' | 'private' | 'unresolvable'> {
+export async function checkHost(hostname: string, allowPrivate: boolean, resolve: Resolver = dnsLookup): Promise<'ok' | 'private' | 'unresolvable'> {
   const host = hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) return allowPrivate || isPublicAddress(host) ? 'ok' : 'private';
-  const addresses = await new Promise<LookupAddress[] | null>((resolve) => dnsLookup(host, { all: true }, (err, list) => resolve(err ? null : list)));
+  const addresses = await new Promise<LookupAddress[] | null>((done) => resolve(host, { all: true }, (err, list) => done(err ? null : list)));
   if (!addresses?.length) return 'unresolvable';
   return allowPrivate || addresses.every((a) => isPublicAddress(a.address)) ? 'ok' : 'private';
 }
