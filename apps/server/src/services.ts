@@ -81,7 +81,7 @@ export function createServices(ctx: AppInfra) {
     reviewJobPending: templateReviewPending(ctx.boss),
     reviewDelayMs: ctx.config.reviewDelayMs,
     graph:
-      ctx.config.whatsappDriver === 'cloud' && ctx.config.whatsappToken && ctx.config.whatsappAppId
+      ctx.config.whatsappDriver === 'cloud' && ctx.config.whatsappToken
         ? { graphUrl: ctx.config.whatsappGraphUrl, token: ctx.config.whatsappToken, appId: ctx.config.whatsappAppId }
         : null,
     findTemplateMedia: (organizationId: string, name: string) => findTemplateMedia(ctx, organizationId, name),
