@@ -181,7 +181,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // Work that runs after an answer (lib/after-answer.ts) finishes before the database closes.
   const afterAnswer = createAfterAnswer();
   app.decorate('afterAnswer', afterAnswer);
-  app.addHook('onClose', () => afterAnswer.drain());
+  app.addHook('onClose', async () => {
+    await afterAnswer.drain();
+    await ctx.services.recipientMailLimit.close();
+  });
   registerErrorHandler(app);
   registerAnswerLanguage(app);
   registerCsrfGuard(app, ctx.config.publicOrigin);

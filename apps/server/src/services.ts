@@ -8,6 +8,7 @@ import type { AppContext, AppInfra } from './context.ts';
 import { withDeps } from './lib/with-deps.ts';
 import { dispatchEnqueuer, reportEnqueuer, templateReviewEnqueuer, templateReviewPending, webhookEnqueuer } from './jobs/registry.ts';
 import { createSecretBox } from './lib/secret-box.ts';
+import { createRecipientMailLimit } from './plugins/rate-limit/recipient-limit.ts';
 import { deliverAttempt, emitTemplateDecision, emitWebhookEvent, fanOutStatusEvents, requeueStrandedAttempts } from './modules/webhooks/webhook-delivery.ts';
 import {
   getWebhook,
@@ -73,6 +74,22 @@ export function createServices(ctx: AppInfra) {
     enqueueAttempt: webhookEnqueuer(ctx.boss),
     publicUrl: ctx.config.publicUrl,
   };
+  // Account e-mail (reset, verification, invitation) is limited per recipient in the shared store (issue 23).
+  const recipientMailLimit = createRecipientMailLimit(db, ctx.config.redisUrl);
+  // Read through to ctx: tests replace its clock and mailer.
+  const authDeps = {
+    get database() {
+      return ctx.database;
+    },
+    get config() {
+      return ctx.config;
+    },
+    get mailer() {
+      return ctx.mailer;
+    },
+    now,
+    recipientMailLimit,
+  };
   const quotaDeps = { db, now, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl };
   const templateDeps = {
     db,
@@ -109,7 +126,9 @@ export function createServices(ctx: AppInfra) {
       fanOutStatusEvents,
       requeueStrandedAttempts,
     }),
-    auth: withDeps(ctx, { registerAccount, verifyEmail, resendVerification, login, forgotPassword, resetPassword, changePassword }),
+    auth: withDeps(authDeps, { registerAccount, verifyEmail, resendVerification, login, forgotPassword, resetPassword, changePassword }),
+    /** The per-recipient limit of account e-mail (closed with the app). */
+    recipientMailLimit,
     user: withDeps(ctx, { getOwnUser, updateOwnUser }),
     organization: withDeps(ctx, { createOrganization, getCallerOrganization, getOwnOrganization, updateOwnOrganization }),
     terms: withDeps(ctx, { termsAccepted, acceptTerms }),

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { mailLanguage, type MailLanguage } from '../../lib/mail-html.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
+import type { RecipientMailLimit } from '../../plugins/rate-limit/recipient-limit.ts';
 import { findUserByEmail, findUserById, insertUser, markEmailVerified, setPasswordHash, type UserRow } from '../user/user.service.ts';
 import { passwordChangedMail, resetPasswordMail, verificationMail } from './auth.mail.ts';
 import {
@@ -29,7 +30,8 @@ import { hashPassword, verifyPassword } from './password.ts';
 import { deleteSessionsEndedBefore, revokeUserSessions, type SessionRow } from './session.repo.ts';
 
 /** What the account rules: registration, sign-in, password reset and change service uses of the application context. */
-export type AuthDeps = Pick<AppContext, 'database' | 'config' | 'mailer' | 'now'>;
+/** What auth needs: database, configuration, mailer, clock and the per-recipient limit of account e-mail. */
+export type AuthDeps = Pick<AppContext, 'database' | 'config' | 'mailer' | 'now'> & { recipientMailLimit: RecipientMailLimit };
 
 /** Verification links last 24 hours; reset links 60 minutes. */
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
@@ -83,8 +85,25 @@ async function sendQuietly(ctx: AuthDeps, log: FastifyBaseLogger, message: MailM
   }
 }
 
+/**
+ * Whether one more account e-mail (`kind`: reset, verification, invitation) may go to `address`
+ * (plugins/rate-limit/recipient-limit.ts ACCOUNT_MAIL_LIMIT, counted in the shared store whether or
+ * not the address has an account, so both paths do the same work). A suppressed mail is logged
+ * without the address; the caller's answer is the same either way (issue 23).
+ */
+export async function mayMailRecipient(ctx: Pick<AuthDeps, 'recipientMailLimit'>, log: FastifyBaseLogger, kind: string, address: string): Promise<boolean> {
+  if (await ctx.recipientMailLimit.allow(address)) return true;
+  log.warn({ kind }, 'account e-mail not sent: the per-recipient limit is reached');
+  return false;
+}
+
 /** Sends the verification e-mail in the user's saved language, else `language` (the request's). */
 async function sendVerification(ctx: AuthDeps, log: FastifyBaseLogger, user: UserRow, language: MailLanguage): Promise<void> {
+  if (await mayMailRecipient(ctx, log, 'verification', user.email)) await sendVerificationMail(ctx, log, user, language);
+}
+
+/** Issues a verification token for `user` and e-mails its link (the per-recipient limit already counted). */
+async function sendVerificationMail(ctx: AuthDeps, log: FastifyBaseLogger, user: UserRow, language: MailLanguage): Promise<void> {
   const token = await issueToken(ctx.database.db, user.id, 'verify', ctx.now());
   await sendQuietly(ctx, log, verificationMail(user.email, user.fullName, `${ctx.config.publicUrl}/auth/email_verification/${token}`, mailLanguage(user.language, language)));
 }
@@ -138,8 +157,10 @@ export async function verifyEmail(ctx: AuthDeps, token: string): Promise<UserRow
  * else `language` (the request's).
  */
 export async function resendVerification(ctx: AuthDeps, log: FastifyBaseLogger, email: string, language: MailLanguage): Promise<void> {
+  // Counted first, for every address (issue 23): known and unknown addresses do the same work.
+  if (!(await mayMailRecipient(ctx, log, 'verification', email))) return;
   const user = await findUserByEmail(ctx.database.db, email);
-  if (user && !user.emailVerifiedAt) await sendVerification(ctx, log, user, language);
+  if (user && !user.emailVerifiedAt) await sendVerificationMail(ctx, log, user, language);
 }
 
 /**
@@ -167,11 +188,14 @@ export async function login(ctx: AuthDeps, input: LoginInput, client: string): P
 
 /**
  * Sends a reset e-mail with `${PUBLIC_URL}/auth/reset-password?token={token}` (60 minutes, once)
- * when `email` has an account, in the user's saved language, else `language` (the request's). The
- * caller always answers AUTH_MESSAGES.forgotDescription.
+ * when `email` has an account, in the user's saved language, else `language` (the request's), and
+ * within the per-recipient limit (mayMailRecipient). The caller always answers
+ * AUTH_MESSAGES.forgotDescription, before this runs.
  */
 export async function forgotPassword(ctx: AuthDeps, log: FastifyBaseLogger, email: string, language: MailLanguage): Promise<void> {
   const db = ctx.database.db;
+  // Counted first, for every address (issue 23): known and unknown addresses do the same work.
+  if (!(await mayMailRecipient(ctx, log, 'reset', email))) return;
   const user = await findUserByEmail(db, email);
   if (!user) return;
   const token = await issueToken(db, user.id, 'reset', ctx.now());
