@@ -48,6 +48,7 @@ it('seeds a new database with the Cloud, SMPP and SMTP drivers configured, as st
     // Finished history: nothing left for a driver or a callback to do.
     expect(r.status).toBe(sandboxLifecycle(r.channel as ChannelId, r.recipient).at(-1)!.status);
     expect(r.createdAt.getTime()).toBeLessThan(Date.now());
+    expect(r.updatedAt.getTime()).toBeLessThan(Date.now());
   }
   // Usage and ledger agree, type by type: every message took its quota once.
   const usage = await db.select().from(quotas).where(eq(quotas.applicationId, prepaid!.id));

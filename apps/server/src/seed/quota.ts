@@ -39,8 +39,11 @@ const SENDS: Demo[] = [
   ['call', '081234567921', { text: 'Your delivery is at the door.' }],
 ];
 
-/** How long before now the prepaid application's messages were sent: the last 3 hours, in ms. */
-const SENDS_SPAN_MS = 3 * 3600_000;
+/**
+ * When the prepaid application's messages were sent: two minutes apart, the newest 6 minutes ago,
+ * so each has finished its sandbox lifecycle (at most 5 steps of under a minute) before now.
+ */
+const sentAt = (now: Date, i: number) => new Date(now.getTime() - 6 * 60_000 - (SENDS.length - 1 - i) * 2 * 60_000);
 
 /** Seeds the demo prepaid application with quota, usage and warning settings. */
 export async function seedDemoQuota(ctx: AppContext, ids: DemoIds): Promise<void> {
@@ -59,7 +62,7 @@ export async function seedDemoQuota(ctx: AppContext, ids: DemoIds): Promise<void
   await seedDemoTemplates(ctx, { organizationId: ids.organizationId, applicationId: app.id, userId: ids.userId }, 'welcome');
   for (const [type, add] of QUOTA) await changeQuota(db, { app: app.id, type, add }, now);
   const owner = { applicationId: app.id, organizationId: ids.organizationId };
-  const rows = SENDS.map((demo, i) => demoRow(owner, demo, new Date(now.getTime() - SENDS_SPAN_MS + i * (SENDS_SPAN_MS / SENDS.length)), 1000 + i));
+  const rows = SENDS.map((demo, i) => demoRow(owner, demo, sentAt(now, i), 1000 + i));
   await db.transaction(async (tx) => {
     await insertFinishedMessages(tx, rows);
     for (const { message } of rows) {
