@@ -6,7 +6,7 @@
  */
 import type { AppContext, AppInfra } from './context.ts';
 import { withDeps } from './lib/with-deps.ts';
-import { dispatchEnqueuer, reportEnqueuer, templateReviewEnqueuer, templateReviewPending, webhookEnqueuer } from './jobs/registry.ts';
+import { dispatchEnqueuer, enqueue, QUEUES, reportEnqueuer, templateReviewEnqueuer, templateReviewPending, webhookEnqueuer } from './jobs/registry.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { createRecipientMailLimit } from './plugins/rate-limit/recipient-limit.ts';
 import { deliverAttempt, emitTemplateDecision, emitWebhookEvent, fanOutStatusEvents, requeueStrandedAttempts } from './modules/webhooks/webhook-delivery.ts';
@@ -42,7 +42,7 @@ import {
 } from './modules/docs/docs.service.ts';
 import { checkBalanceQuota, checkQuotaWarnings, coalesceByApplication, getBilling, getQuotaSettings, putQuotaSettings } from './modules/quota/quota-warnings.service.ts';
 import { createApplication, deleteApplication, getApplication, listApplications, listChannels, updateApplication } from './modules/application/application.service.ts';
-import { changePassword, forgotPassword, login, registerAccount, resendVerification, resetPassword, verifyEmail } from './modules/auth/auth.service.ts';
+import { changePassword, forgotPassword, login, registerAccount, resendVerification, resetPassword, sendAccountMail, verifyEmail, type AccountMailJob } from './modules/auth/auth.service.ts';
 import { createOrganization, getCallerOrganization, getOwnOrganization, updateOwnOrganization } from './modules/organization/organization.service.ts';
 import { getRecord, listRecords } from './modules/records/records.service.ts';
 import { conversationDownload, reportRangeDate, reportRate, reportUsage, usageDownload, whatsappConversation } from './modules/dashboard/dashboard.service.ts';
@@ -89,6 +89,8 @@ export function createServices(ctx: AppInfra) {
     },
     now,
     recipientMailLimit,
+    // forgot_password and send_verification queue the mail for every address; the worker looks it up (issue 23).
+    enqueueAccountMail: (job: AccountMailJob) => enqueue(ctx.boss, QUEUES.accountMail, job),
   };
   const quotaDeps = { db, now, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl };
   const templateDeps = {
@@ -126,7 +128,7 @@ export function createServices(ctx: AppInfra) {
       fanOutStatusEvents,
       requeueStrandedAttempts,
     }),
-    auth: withDeps(authDeps, { registerAccount, verifyEmail, resendVerification, login, forgotPassword, resetPassword, changePassword }),
+    auth: withDeps(authDeps, { registerAccount, verifyEmail, resendVerification, sendAccountMail, login, forgotPassword, resetPassword, changePassword }),
     /** The per-recipient limit of account e-mail (closed with the app). */
     recipientMailLimit,
     user: withDeps(ctx, { getOwnUser, updateOwnUser }),
