@@ -181,7 +181,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // Work that runs after an answer (lib/after-answer.ts) finishes before the database closes.
   const afterAnswer = createAfterAnswer();
   app.decorate('afterAnswer', afterAnswer);
-  app.addHook('onClose', () => afterAnswer.drain());
+  app.addHook('onClose', async () => {
+    await afterAnswer.drain();
+    await ctx.services.recipientMailLimit.close();
+  });
   registerErrorHandler(app);
   registerAnswerLanguage(app);
   registerCsrfGuard(app, ctx.config.publicOrigin);
@@ -219,13 +222,33 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   if (serveWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false, preCompressed: true, setHeaders: setWebCacheHeaders });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
-    // A missing build file is a 404, not the SPA page (a stale page asking for an old chunk).
-    if (serveWeb && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/v1/') && !path.startsWith('/assets/')) {
+    // Only a GET of a console page is the SPA; an unknown API, hook, tracking or build-file path
+    // (a tampered link, a stale page asking for an old chunk) is a 404 envelope (issue 23).
+    if (serveWeb && request.method === 'GET' && !isServerPath(path)) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.status(404).send(envelope('not_found', SERVER_MESSAGES.noRoute(request.method, path), request.id));
   });
   return app;
+}
+
+/** Path prefixes the server answers itself, never with the SPA page: console API, /v1, webhooks from carriers, e-mail tracking, build files. */
+export const SERVER_PATH_PREFIXES = ['/api', '/v1', '/hooks', '/t', '/assets'] as const;
+
+/**
+ * Whether `path` (without the query) is one of SERVER_PATH_PREFIXES or below it, at any depth,
+ * compared as a router or a proxy might read it: percent-decoded, repeated slashes collapsed,
+ * case-insensitive (`/API//x`, `/%74/c/…` count). An undecodable path counts as the server's.
+ */
+export function isServerPath(path: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return true;
+  }
+  const normal = decoded.replace(/[\\/]+/g, '/').toLowerCase();
+  return SERVER_PATH_PREFIXES.some((p) => normal === p || normal.startsWith(`${p}/`));
 }
 
 /**

@@ -101,7 +101,10 @@ export interface Config {
   whatsappDriver: 'sandbox' | 'cloud';
   whatsappGraphUrl: string;
   whatsappToken: string | undefined;
-  /** WHATSAPP_APP_ID: the Meta app id (required with the cloud driver). */
+  /**
+   * WHATSAPP_APP_ID: the Meta app id; optional (issue 23): only media header samples of templates
+   * need it (Meta's Resumable Upload API), and submitting one without it is a 400 naming it.
+   */
   whatsappAppId: string | undefined;
   whatsappAppSecret: string | undefined;
   whatsappVerifyToken: string | undefined;
@@ -150,7 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   if (parsed.success && parsed.data.EMAIL_DRIVER === 'smtp' && !parsed.data.EMAIL_SMTP_URL) lines.push('EMAIL_SMTP_URL: is required when EMAIL_DRIVER=smtp');
   if (parsed.success && parsed.data.SMS_DRIVER === 'smpp' && !parsed.data.SMPP_URL) lines.push('SMPP_URL: is required when SMS_DRIVER=smpp');
   if (parsed.success && parsed.data.WHATSAPP_DRIVER === 'cloud') {
-    for (const name of ['WHATSAPP_TOKEN', 'WHATSAPP_APP_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const) {
+    for (const name of ['WHATSAPP_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const) {
       if (!parsed.data[name]) lines.push(`${name}: is required when WHATSAPP_DRIVER=cloud`);
     }
   }

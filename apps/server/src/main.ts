@@ -4,7 +4,7 @@
  */
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, openDatabase, type Database } from './db/client.ts';
-import { DEMO_LOGIN, seedDemoData } from './seed/seed.ts';
+import { DEMO_LOGIN, seedDemoDataLogged } from './seed/seed.ts';
 import { demoAccountExists } from './seed/accounts.ts';
 import { startBoss } from './jobs/boss.ts';
 import { registerWorkers } from './jobs/registry.ts';
@@ -48,7 +48,8 @@ async function main(): Promise<void> {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logLinks: config.logMailLinks, log: (line) => console.log(line) });
   const ctx: AppContext = createAppContext({ config, database, boss, mailer, now: () => new Date() });
   if (config.role !== 'api') await registerWorkers(ctx);
-  if (config.demoData ?? fresh) await seedDemoData(ctx);
+  // Demo data never stops a start: a failure is logged (issue 23).
+  if (config.demoData ?? fresh) await seedDemoDataLogged(ctx, (line) => console.error(line));
 
   const app = config.role === 'worker' ? null : await buildApp(ctx);
   if (app) await app.listen({ port: config.port, host: config.host });

@@ -6,8 +6,9 @@
  */
 import type { AppContext, AppInfra } from './context.ts';
 import { withDeps } from './lib/with-deps.ts';
-import { dispatchEnqueuer, reportEnqueuer, templateReviewEnqueuer, templateReviewPending, webhookEnqueuer } from './jobs/registry.ts';
+import { dispatchEnqueuer, enqueue, QUEUES, reportEnqueuer, templateReviewEnqueuer, templateReviewPending, webhookEnqueuer } from './jobs/registry.ts';
 import { createSecretBox } from './lib/secret-box.ts';
+import { createRecipientMailLimit } from './plugins/rate-limit/recipient-limit.ts';
 import {
   createWebhookPool,
   deliverAttempt,
@@ -51,7 +52,7 @@ import {
 } from './modules/docs/docs.service.ts';
 import { checkBalanceQuota, checkQuotaWarnings, coalesceByApplication, getBilling, getQuotaSettings, putQuotaSettings } from './modules/quota/quota-warnings.service.ts';
 import { createApplication, deleteApplication, getApplication, listApplications, listChannels, updateApplication } from './modules/application/application.service.ts';
-import { changePassword, forgotPassword, login, registerAccount, resendVerification, resetPassword, verifyEmail } from './modules/auth/auth.service.ts';
+import { changePassword, forgotPassword, login, registerAccount, resendVerification, resetPassword, sendAccountMail, verifyEmail, type AccountMailJob } from './modules/auth/auth.service.ts';
 import { createOrganization, getCallerOrganization, getOwnOrganization, updateOwnOrganization } from './modules/organization/organization.service.ts';
 import { getRecord, listRecords } from './modules/records/records.service.ts';
 import { conversationDownload, reportRangeDate, reportRate, reportUsage, usageDownload, whatsappConversation } from './modules/dashboard/dashboard.service.ts';
@@ -84,6 +85,24 @@ export function createServices(ctx: AppInfra) {
     pool: createWebhookPool(),
     publicUrl: ctx.config.publicUrl,
   };
+  // Account e-mail (reset, verification, invitation) is limited per recipient in the shared store (issue 23).
+  const recipientMailLimit = createRecipientMailLimit(db, ctx.config.redisUrl);
+  // Read through to ctx: tests replace its clock and mailer.
+  const authDeps = {
+    get database() {
+      return ctx.database;
+    },
+    get config() {
+      return ctx.config;
+    },
+    get mailer() {
+      return ctx.mailer;
+    },
+    now,
+    recipientMailLimit,
+    // forgot_password and send_verification queue the mail for every address; the worker looks it up (issue 23).
+    enqueueAccountMail: (job: AccountMailJob) => enqueue(ctx.boss, QUEUES.accountMail, job),
+  };
   const quotaDeps = { db, now, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl };
   const templateDeps = {
     db,
@@ -92,7 +111,7 @@ export function createServices(ctx: AppInfra) {
     reviewJobPending: templateReviewPending(ctx.boss),
     reviewDelayMs: ctx.config.reviewDelayMs,
     graph:
-      ctx.config.whatsappDriver === 'cloud' && ctx.config.whatsappToken && ctx.config.whatsappAppId
+      ctx.config.whatsappDriver === 'cloud' && ctx.config.whatsappToken
         ? { graphUrl: ctx.config.whatsappGraphUrl, token: ctx.config.whatsappToken, appId: ctx.config.whatsappAppId }
         : null,
     findTemplateMedia: (organizationId: string, name: string) => findTemplateMedia(ctx, organizationId, name),
@@ -123,7 +142,9 @@ export function createServices(ctx: AppInfra) {
       fanOutStatusEvents,
       requeueStrandedAttempts,
     }),
-    auth: withDeps(ctx, { registerAccount, verifyEmail, resendVerification, login, forgotPassword, resetPassword, changePassword }),
+    auth: withDeps(authDeps, { registerAccount, verifyEmail, resendVerification, sendAccountMail, login, forgotPassword, resetPassword, changePassword }),
+    /** The per-recipient limit of account e-mail (closed with the app). */
+    recipientMailLimit,
     user: withDeps(ctx, { getOwnUser, updateOwnUser }),
     organization: withDeps(ctx, { createOrganization, getCallerOrganization, getOwnOrganization, updateOwnOrganization }),
     terms: withDeps(ctx, { termsAccepted, acceptTerms }),

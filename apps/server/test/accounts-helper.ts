@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { User } from '@pesan/contracts/auth';
+import { QUEUES } from '../src/jobs/registry.ts';
 import { cookieFrom, type TestApp } from './harness.ts';
 
 export interface SignUpInput {
@@ -106,9 +107,9 @@ export function tokenFromMail(t: TestApp, email: string, kind: 'verify' | 'reset
 
 /**
  * Waits (up to `timeoutMs`) until at least `count` e-mails to `email` are in the outbox, for mail
- * sent after the answer (forgot_password, send_verification). Returns them.
+ * sent by a job (forgot_password, send_verification) or after the answer. Returns them.
  */
-export async function waitForMails(t: TestApp, email: string, count = 1, timeoutMs = 10_000): Promise<CapturedMail[]> {
+export async function waitForMails(t: TestApp, email: string, count = 1, timeoutMs = 20_000): Promise<CapturedMail[]> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const mails = readMails(t, email);
@@ -118,9 +119,24 @@ export async function waitForMails(t: TestApp, email: string, count = 1, timeout
   }
 }
 
+/**
+ * Waits (up to `timeoutMs`) until no `account-mail` job (forgot_password, send_verification) is
+ * queued, waiting for a retry or running: every such e-mail that will go has gone (the app needs
+ * its workers). For asserting that an address got nothing, without sleeping.
+ */
+export async function waitForAccountMailJobs(t: TestApp, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await t.ctx.boss.getDb().executeSql(`select count(*)::int as n from pgboss.job where name = $1 and state < 'completed'`, [QUEUES.accountMail]);
+    if ((rows[0] as { n: number }).n === 0) return;
+    if (Date.now() > until) throw new Error('account-mail jobs still pending');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /** The newest reset token e-mailed to `email` after POST /api/auth/forgot_password (waits for the mail). */
 export async function resetTokenFor(t: TestApp, email: string): Promise<string> {
-  const until = Date.now() + 10_000;
+  const until = Date.now() + 20_000;
   for (;;) {
     try {
       return tokenFromMail(t, email, 'reset');

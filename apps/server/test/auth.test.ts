@@ -8,7 +8,7 @@ import { count, eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, REMEMBER_TTL_SECONDS } from '@pesan/contracts/auth';
 import { emailTokens, loginFailures, sessions, users } from '../src/db/schema/users.ts';
 import { cookieFrom, createTestApp, sameOrigin, type TestApp } from './harness.ts';
-import { readMails, resetTokenFor, signUpVerifiedUser, TEST_PASSWORD, tokenFromMail, waitForMails } from './accounts-helper.ts';
+import { readMails, resetTokenFor, signUpVerifiedUser, TEST_PASSWORD, tokenFromMail, waitForAccountMailJobs, waitForMails } from './accounts-helper.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 let seq = 0;
@@ -26,7 +26,8 @@ describe('auth API', () => {
   let t: TestApp;
   const realNow = () => new Date();
   beforeAll(async () => {
-    t = await createTestApp({ workers: false, env: { AUTH_RATE_LIMIT: '1000' } });
+    // With workers: forgot_password and send_verification mail through the account-mail job.
+    t = await createTestApp({ env: { AUTH_RATE_LIMIT: '1000' } });
   });
   afterAll(async () => t.close());
   afterEach(() => {
@@ -215,7 +216,7 @@ describe('auth API', () => {
       // verified: nothing more is sent
       const c = await post('/api/auth/send_verification', { email: body.email });
       expect(c.json()).toEqual(a.json());
-      await new Promise((r) => setTimeout(r, 300));
+      await waitForAccountMailJobs(t);
       expect(readMails(t, body.email as string)).toHaveLength(2);
 
       const bad = await post('/api/auth/send_verification', { email: 'nope' });
@@ -377,6 +378,7 @@ describe('auth API', () => {
       expect(a.json()).toEqual({ description: AUTH_MESSAGES.forgotDescription });
       expect(b.json()).toEqual(a.json());
       const token = await resetTokenFor(t, user.email);
+      await waitForAccountMailJobs(t);
       expect(readMails(t, unknownAddr)).toHaveLength(0);
       const mail = readMails(t, user.email).at(-1)!;
       expect(mail.subject).toBe('Reset your Pesan password');

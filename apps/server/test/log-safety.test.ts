@@ -23,7 +23,7 @@ beforeAll(async () => {
       done();
     },
   });
-  t = await createTestApp({ workers: false, logStream: stream, env: { AUTH_RATE_LIMIT: '1000' } });
+  t = await createTestApp({ logStream: stream, env: { AUTH_RATE_LIMIT: '1000' } });
 });
 afterAll(async () => t.close());
 

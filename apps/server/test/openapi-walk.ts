@@ -658,8 +658,8 @@ export interface Fingerprinter {
   /** Hash per table of the public schema (and `files:` per file under DATA_DIR). */
   take(): Promise<Fingerprint>;
   /**
-   * The fingerprint once work that runs after an answer (e.g. the mail of forgot_password, sent
-   * after answering so timing tells nothing) has landed (`app.afterAnswer.drain()`).
+   * The fingerprint once work that runs after an answer (e.g. the quota warning check) has landed
+   * (`app.afterAnswer.drain()`). Account mail is a queued job (pgboss schema, not hashed).
    */
   settle(): Promise<Fingerprint>;
   /** The tables and files whose hash differs between `before` and `after`, with a hint at the rows. */

@@ -6,9 +6,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig, ConfigError } from '../src/config.ts';
-import { runNode, serverEntry, waitForHealth } from './server-process.ts';
+import { freePort, runNode, serverEntry, waitForHealth } from './server-process.ts';
+import { startFakeGraph } from './fake-graph.ts';
+import { startSmscPeer } from './smsc-peer.ts';
+import { startSmtpPeer } from './smtp-peer.ts';
+import { realDriverEnv } from './real-drivers.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -102,4 +106,36 @@ describe('server process', () => {
     expect(await bad.exited).toBe(2);
     expect(bad.output()).toMatch(/Invalid configuration:\nPORT: /);
   }, 30_000);
+});
+
+describe('a fresh install with every real driver (issue 23)', () => {
+  it('starts on a new database with WHATSAPP_DRIVER=cloud (no WHATSAPP_APP_ID), SMS_DRIVER=smpp and EMAIL_DRIVER=smtp, seeding demo data that sends nothing', async () => {
+    const graph = await startFakeGraph();
+    const smsc = await startSmscPeer({ systemId: 'pesan', password: 'secret' });
+    const smtp = await startSmtpPeer();
+    const dataDir = mkdtempSync(join(tmpdir(), 'pesan-proc-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const proc = run({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', ...realDriverEnv({ graph, smsc, smtp }) });
+    try {
+      await waitForHealth(port, proc, 90_000);
+      await vi.waitUntil(() => proc.output().includes('Demo login: demo@pesan.local'), { timeout: 10_000 });
+      expect(proc.output()).not.toContain('Demo data could not be seeded');
+      const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'demo@pesan.local', password: 'Demo@1234' }),
+      });
+      expect(login.status).toBe(200);
+      // The workers ran a while: no demo message reached a carrier.
+      await new Promise((r) => setTimeout(r, 2000));
+      expect(graph.requests).toEqual([]);
+      expect(smsc.submits).toEqual([]);
+      expect(smtp.received).toEqual([]);
+    } finally {
+      proc.child.kill('SIGTERM');
+      await proc.exited;
+      await Promise.all([graph.close(), smsc.close(), smtp.close()]);
+    }
+  }, 150_000);
 });

@@ -14,6 +14,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   'WA_TEMPLATE_MESSAGES.bodyTooManyVariables': [[1, 2], [3, 4]],
   'WA_TEMPLATE_MESSAGES.headerMediaSample': [['IMAGE'], ['document']],
   'WA_TEMPLATE_MESSAGES.headerMediaNotFound': [['VIDEO'], ['file']],
+  'WA_TEMPLATE_MESSAGES.headerMediaNoAppId': [['IMAGE'], ['DOCUMENT']],
   'WA_TEMPLATE_MESSAGES.buttonTextTooLong': [['Button 2 (Visit website)']],
   'WA_TEMPLATE_MESSAGES.urlRequired': [['Button 1 (Visit website)']],
   'ZOD_MESSAGES.mustBeType': [['`n`', 'number'], ['`to`', 'string']],

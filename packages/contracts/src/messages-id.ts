@@ -311,6 +311,8 @@ export const WA_TEMPLATE_MESSAGES_ID = {
   headerOneVariable: 'Teks header maksimal berisi satu variabel',
   headerMediaSample: (format: string) => `Header: tambahkan contoh ${mediaId(format)} untuk header ${mediaId(format)}`,
   headerMediaNotFound: (format: string) => `Header: contoh ${mediaId(format)} tidak ditemukan di antara unggahan Anda; unggah ulang`,
+  headerMediaNoAppId: (format: string) =>
+    `Header: contoh ${mediaId(format)} tidak dapat dikirim ke Meta karena WHATSAPP_APP_ID (ID aplikasi Meta) server ini belum diatur; minta operatornya mengaturnya, atau gunakan header tanpa media`,
   headerInAuth: 'Template autentikasi tidak memiliki header',
 
   bodyTooLong: tooLongId('Body', 1024),

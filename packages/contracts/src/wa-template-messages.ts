@@ -58,6 +58,8 @@ export const WA_TEMPLATE_MESSAGES = {
   headerOneVariable: 'Header text may have at most one variable',
   headerMediaSample: (format: string) => `Header: add a sample ${format.toLowerCase()} for the ${format.toLowerCase()} header`,
   headerMediaNotFound: (format: string) => `Header: the sample ${format.toLowerCase()} was not found among your uploads; upload it again`,
+  headerMediaNoAppId: (format: string) =>
+    `Header: the sample ${format.toLowerCase()} cannot be sent to Meta because this server's WHATSAPP_APP_ID (the Meta app id) is not set; ask its operator to set it, or use a header without media`,
   headerInAuth: 'Authentication templates have no header',
 
   bodyTooLong: tooLongMessage('Body', 1024),

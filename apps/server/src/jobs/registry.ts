@@ -6,6 +6,7 @@
 import type PgBoss from 'pg-boss';
 import pLimit from 'p-limit';
 import { z } from 'zod';
+import { UI_LANGUAGES } from '@pesan/contracts/auth';
 import type { AppContext } from '../context.ts';
 import { undispatchedMessages, type DispatchJob } from '../messaging/dispatch.ts';
 import { DriverError } from '../messaging/drivers/driver.ts';
@@ -36,6 +37,8 @@ export const QUEUES = {
   templateReview: 'template-review',
   /** Queue again the reviews of templates left In Review whose job was lost (every minute). */
   templateReviewSweep: 'template-review-sweep',
+  /** Look up the address of a reset or verification request and, for an account, issue the token and send the mail (issue 23). */
+  accountMail: 'account-mail',
 } as const;
 
 /** One queue: name, payload schema, handler, optional cron, and how its worker fetches. */
@@ -187,6 +190,19 @@ export const JOBS: JobDefinition<unknown>[] = [
     ...everyMinuteSweep,
     handler: async (ctx) => {
       await ctx.services.waTemplates.sweepReviews();
+    },
+  }),
+  defineJob({
+    name: QUEUES.accountMail,
+    // forgot_password and send_verification only count the address and queue this, the same for
+    // every address (issue 23). The address and language only, never a token (the job issues it).
+    data: z.object({ kind: z.enum(['reset', 'verify']), email: z.string().min(1).max(254), language: z.enum(UI_LANGUAGES) }),
+    batchSize: 4,
+    concurrency: 4,
+    pollingIntervalSeconds: 0.5,
+    queue: retrying,
+    handler: async (ctx, job) => {
+      await ctx.services.auth.sendAccountMail(job);
     },
   }),
   defineJob({

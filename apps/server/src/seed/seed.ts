@@ -34,3 +34,18 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoIds> {
   await seedDemoDocs(ctx);
   return ids;
 }
+
+/**
+ * Seeds the demo data (seedDemoData, or `seed` in tests) without ever stopping a start (issue 23):
+ * a failure is written to `log` as one line (the error's message, and its stack when it has one)
+ * and the server starts with what was seeded before it. Returns the ids, or null after a failure.
+ */
+export async function seedDemoDataLogged(ctx: AppContext, log: (line: string) => void, seed: (ctx: AppContext) => Promise<DemoIds> = seedDemoData): Promise<DemoIds | null> {
+  try {
+    return await seed(ctx);
+  } catch (err) {
+    const detail = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    log(`Demo data could not be seeded; the server starts without (the rest of) it: ${detail}`);
+    return null;
+  }
+}

@@ -16,7 +16,8 @@ import type { AppContext } from '../context.ts';
 import { insertFinishedMessages } from '../messaging/messages.repo.ts';
 import { sandboxLifecycle, sandboxMessageId } from '../messaging/drivers/sandbox.ts';
 
-type Demo = [ChannelId, string, Record<string, unknown>];
+/** A demo message: channel, recipient (phone or e-mail address) and the rest of its /v1 body. */
+export type Demo = [ChannelId, string, Record<string, unknown>];
 
 /** How far back the demo messages go: 24 hours, in milliseconds. */
 export const DEMO_TRAFFIC_SPAN_MS = 24 * 3600_000;
@@ -52,10 +53,16 @@ const DEMO: Demo[] = [
 /** Days of older demo traffic before the last 24 hours: with them the dashboard shows 4 weeks. */
 export const DEMO_HISTORY_DAYS = 27;
 
-type DemoRow = Parameters<typeof insertFinishedMessages>[1][number];
+/** A finished demo message with its events, as insertFinishedMessages takes it. */
+export type DemoRow = Parameters<typeof insertFinishedMessages>[1][number];
 
-/** One finished demo message of `demo` created at `createdAt` (`i` varies its step times and calling number). */
-function demoRow(ids: Required<Pick<DemoIds, 'applicationId' | 'organizationId'>>, [channel, to, rest]: Demo, createdAt: Date, i: number): DemoRow {
+/**
+ * One finished demo message of `demo` ([channel, recipient, the /v1 body without `to`]) for the
+ * application of `ids`, created at `createdAt`, at the end of its sandbox lifecycle with every
+ * event (stored history: nothing is sent, whatever the configured drivers). `i` varies its step
+ * times and calling number. Also used by the prepaid demo (quota.ts).
+ */
+export function demoRow(ids: Required<Pick<DemoIds, 'applicationId' | 'organizationId'>>, [channel, to, rest]: Demo, createdAt: Date, i: number): DemoRow {
   const phone = channel === 'email' ? null : normalisePhone(to);
   const recipient = phone?.e164 ?? to;
   const plan = sandboxLifecycle(channel, recipient);

@@ -40,10 +40,6 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   };
 
   return async (app) => {
-    // Mail for an address that may or may not have an account goes out after the answer, so both
-    // answers take the same time (issue 6).
-    const afterAnswer = app.afterAnswer;
-
     app.post(
       '/auth/register',
       {
@@ -84,15 +80,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: limited,
         schema: {
           tags: ['auth'],
-          summary: 'Send a new verification e-mail (same answer, in the same time, whether or not the address exists; the mail goes out after the answer)',
+          summary: 'Send a new verification e-mail (same answer and same work whether or not the address exists: the address is counted and a mail job queued; a worker looks it up)',
           body: sendVerificationSchema,
           response: { 200: z.object({ description: z.string() }) },
         },
       },
       async (request) => {
-        const { email } = request.body;
-        const language = requestLanguage(request);
-        afterAnswer.run(request.log, 'send_verification', () => ctx.services.auth.resendVerification(request.log, email, language));
+        await ctx.services.auth.resendVerification(request.log, request.body.email, requestLanguage(request));
         return { description: AUTH_MESSAGES.verificationDescription };
       },
     );
@@ -132,15 +126,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: limited,
         schema: {
           tags: ['auth'],
-          summary: 'Send a password reset e-mail (same answer, in the same time, whether or not the address exists; the mail goes out after the answer)',
+          summary: 'Send a password reset e-mail (same answer and same work whether or not the address exists: the address is counted and a mail job queued; a worker looks it up)',
           body: forgotPasswordSchema,
           response: { 200: z.object({ description: z.string() }) },
         },
       },
       async (request) => {
-        const { email } = request.body;
-        const language = requestLanguage(request);
-        afterAnswer.run(request.log, 'forgot_password', () => ctx.services.auth.forgotPassword(request.log, email, language));
+        await ctx.services.auth.forgotPassword(request.log, request.body.email, requestLanguage(request));
         return { description: AUTH_MESSAGES.forgotDescription };
       },
     );

@@ -12,6 +12,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { mailLanguage, type MailLanguage } from '../../lib/mail-html.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
+import { safeErrorSerializer } from '../../lib/log-safety.ts';
+import type { RecipientMailLimit } from '../../plugins/rate-limit/recipient-limit.ts';
 import { findUserByEmail, findUserById, insertUser, markEmailVerified, setPasswordHash, type UserRow } from '../user/user.service.ts';
 import { passwordChangedMail, resetPasswordMail, verificationMail } from './auth.mail.ts';
 import {
@@ -28,8 +30,40 @@ import {
 import { hashPassword, verifyPassword } from './password.ts';
 import { deleteSessionsEndedBefore, revokeUserSessions, type SessionRow } from './session.repo.ts';
 
-/** What the account rules: registration, sign-in, password reset and change service uses of the application context. */
-export type AuthDeps = Pick<AppContext, 'database' | 'config' | 'mailer' | 'now'>;
+/**
+ * One account e-mail asked for by address (forgot_password, send_verification): what the
+ * `account-mail` job carries (jobs/registry.ts). The address and the language only, never a token:
+ * the job issues it.
+ */
+export interface AccountMailJob {
+  kind: 'reset' | 'verify';
+  email: string;
+  language: MailLanguage;
+}
+
+/**
+ * What auth needs: database, configuration, mailer, clock, the per-recipient limit of account
+ * e-mail, and the queue of account-mail jobs (durable: the job runs in a worker, resolves once queued).
+ */
+export type AuthDeps = Pick<AppContext, 'database' | 'config' | 'mailer' | 'now'> & {
+  recipientMailLimit: RecipientMailLimit;
+  enqueueAccountMail: (job: AccountMailJob) => Promise<void>;
+};
+
+/** Where account-mail code logs: the request's logger, or the worker's (consoleMailLog). */
+export type MailLog = Pick<FastifyBaseLogger, 'warn' | 'error'>;
+
+/** The account-mail job's log (no request logger in a worker): the message and the error's safe summary, no address. */
+export const consoleMailLog: MailLog = {
+  warn: (obj: unknown, msg?: string) => console.warn(`[account-mail] ${describeLog(obj, msg)}`),
+  error: (obj: unknown, msg?: string) => console.error(`[account-mail] ${describeLog(obj, msg)}`),
+};
+
+function describeLog(obj: unknown, msg?: string): string {
+  const o = (typeof obj === 'object' && obj !== null ? obj : {}) as { kind?: unknown; err?: unknown };
+  const err = o.err === undefined ? '' : `: ${safeErrorSerializer(o.err).message}`;
+  return `${msg ?? String(obj)}${typeof o.kind === 'string' ? ` (${o.kind})` : ''}${err}`;
+}
 
 /** Verification links last 24 hours; reset links 60 minutes. */
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
@@ -75,7 +109,7 @@ async function refuseLockedAddress(db: Db, email: string, client: string, now: D
 }
 
 /** Sends `message`, logging instead of failing: the answer of the call must not depend on the mail server. */
-async function sendQuietly(ctx: AuthDeps, log: FastifyBaseLogger, message: MailMessage): Promise<void> {
+async function sendQuietly(ctx: AuthDeps, log: MailLog, message: MailMessage): Promise<void> {
   try {
     await ctx.mailer.send(message);
   } catch (err) {
@@ -83,8 +117,25 @@ async function sendQuietly(ctx: AuthDeps, log: FastifyBaseLogger, message: MailM
   }
 }
 
+/**
+ * Whether one more account e-mail (`kind`: reset, verification, invitation) may go to `address`
+ * (plugins/rate-limit/recipient-limit.ts ACCOUNT_MAIL_LIMIT, counted in the shared store whether or
+ * not the address has an account, so both paths do the same work). A suppressed mail is logged
+ * without the address; the caller's answer is the same either way (issue 23).
+ */
+export async function mayMailRecipient(ctx: Pick<AuthDeps, 'recipientMailLimit'>, log: MailLog, kind: string, address: string): Promise<boolean> {
+  if (await ctx.recipientMailLimit.allow(address)) return true;
+  log.warn({ kind }, 'account e-mail not sent: the per-recipient limit is reached');
+  return false;
+}
+
 /** Sends the verification e-mail in the user's saved language, else `language` (the request's). */
 async function sendVerification(ctx: AuthDeps, log: FastifyBaseLogger, user: UserRow, language: MailLanguage): Promise<void> {
+  if (await mayMailRecipient(ctx, log, 'verification', user.email)) await sendVerificationMail(ctx, log, user, language);
+}
+
+/** Issues a verification token for `user` and e-mails its link (the per-recipient limit already counted). */
+async function sendVerificationMail(ctx: AuthDeps, log: MailLog, user: UserRow, language: MailLanguage): Promise<void> {
   const token = await issueToken(ctx.database.db, user.id, 'verify', ctx.now());
   await sendQuietly(ctx, log, verificationMail(user.email, user.fullName, `${ctx.config.publicUrl}/auth/email_verification/${token}`, mailLanguage(user.language, language)));
 }
@@ -133,13 +184,39 @@ export async function verifyEmail(ctx: AuthDeps, token: string): Promise<UserRow
 }
 
 /**
- * Sends a new verification e-mail when `email` belongs to an unverified account; does nothing
- * otherwise. The caller answers the same either way. The e-mail is in the user's saved language,
- * else `language` (the request's).
+ * Asks for a new verification e-mail to `email` (send_verification): counts the address
+ * (mayMailRecipient) and, within the limit, queues the account-mail job, the same work whether or
+ * not the address has an account (issue 23); sendAccountMail then mails an unverified account in
+ * its saved language, else `language` (the request's). The caller answers the same either way.
+ * @throws what the store or the queue throws (the same for every address).
  */
-export async function resendVerification(ctx: AuthDeps, log: FastifyBaseLogger, email: string, language: MailLanguage): Promise<void> {
-  const user = await findUserByEmail(ctx.database.db, email);
-  if (user && !user.emailVerifiedAt) await sendVerification(ctx, log, user, language);
+export async function resendVerification(ctx: AuthDeps, log: MailLog, email: string, language: MailLanguage): Promise<void> {
+  await queueAccountMail(ctx, log, { kind: 'verify', email, language });
+}
+
+/** Counts `job.email` for the per-recipient limit and, within it, queues the job: nothing here depends on whether the address has an account. */
+async function queueAccountMail(ctx: AuthDeps, log: MailLog, job: AccountMailJob): Promise<void> {
+  if (await mayMailRecipient(ctx, log, job.kind === 'reset' ? 'reset' : 'verification', job.email)) await ctx.enqueueAccountMail(job);
+}
+
+/**
+ * The account-mail job (jobs/registry.ts, in a worker): looks `job.email` up and, for a reset, e-mails
+ * an account `${PUBLIC_URL}/auth/reset-password?token={token}` (60 minutes, once); for a
+ * verification, e-mails an unverified account `${PUBLIC_URL}/auth/email_verification/{token}` (24 h).
+ * In the user's saved language, else `job.language`. An unknown address, or a verified one asking
+ * for verification, gets nothing. A mail server failure is logged, not thrown (the token is issued).
+ * @throws when the database fails (the job is retried).
+ */
+export async function sendAccountMail(ctx: AuthDeps, job: AccountMailJob, log: MailLog = consoleMailLog): Promise<void> {
+  const db = ctx.database.db;
+  const user = await findUserByEmail(db, job.email);
+  if (!user) return;
+  if (job.kind === 'verify') {
+    if (!user.emailVerifiedAt) await sendVerificationMail(ctx, log, user, job.language);
+    return;
+  }
+  const token = await issueToken(db, user.id, 'reset', ctx.now());
+  await sendQuietly(ctx, log, resetPasswordMail(user.email, user.fullName, `${ctx.config.publicUrl}/auth/reset-password?token=${token}`, mailLanguage(user.language, job.language)));
 }
 
 /**
@@ -166,16 +243,14 @@ export async function login(ctx: AuthDeps, input: LoginInput, client: string): P
 }
 
 /**
- * Sends a reset e-mail with `${PUBLIC_URL}/auth/reset-password?token={token}` (60 minutes, once)
- * when `email` has an account, in the user's saved language, else `language` (the request's). The
- * caller always answers AUTH_MESSAGES.forgotDescription.
+ * Asks for a password reset e-mail to `email` (forgot_password): counts the address
+ * (mayMailRecipient) and, within the limit, queues the account-mail job, the same work whether or
+ * not the address has an account (issue 23); sendAccountMail then issues the token and mails an
+ * account. The caller always answers AUTH_MESSAGES.forgotDescription.
+ * @throws what the store or the queue throws (the same for every address).
  */
-export async function forgotPassword(ctx: AuthDeps, log: FastifyBaseLogger, email: string, language: MailLanguage): Promise<void> {
-  const db = ctx.database.db;
-  const user = await findUserByEmail(db, email);
-  if (!user) return;
-  const token = await issueToken(db, user.id, 'reset', ctx.now());
-  await sendQuietly(ctx, log, resetPasswordMail(user.email, user.fullName, `${ctx.config.publicUrl}/auth/reset-password?token=${token}`, mailLanguage(user.language, language)));
+export async function forgotPassword(ctx: AuthDeps, log: MailLog, email: string, language: MailLanguage): Promise<void> {
+  await queueAccountMail(ctx, log, { kind: 'reset', email, language });
 }
 
 /**

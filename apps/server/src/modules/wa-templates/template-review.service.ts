@@ -13,8 +13,10 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { templateMediaName } from '@pesan/contracts/upload';
+import { WA_TEMPLATE_MESSAGES as M } from '@pesan/contracts/wa-template-messages';
 import { toMetaCreateBody, type WaTemplate } from '@pesan/contracts/wa-template-model';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
 import { GraphError, graphCreateTemplate, graphDeleteTemplate, graphEditTemplate, graphUploadFile, type GraphOptions } from '../../messaging/whatsapp/graph-client.ts';
 import { applicationSender } from '../../messaging/whatsapp/sender.service.ts';
 import type { TemplateDecision } from '../../messaging/whatsapp/template-status.ts';
@@ -29,6 +31,9 @@ export interface ReviewJob {
   submittedAt: string;
 }
 
+/** The Cloud API settings of review: Graph URL and token, and the Meta app id when WHATSAPP_APP_ID is set. */
+export type CloudGraph = GraphOptions & { appId: string | undefined };
+
 /** What review needs: the database, the clock, the job queue, the Cloud API settings and the customer webhook. */
 export interface ReviewDeps {
   db: Db;
@@ -37,8 +42,11 @@ export interface ReviewDeps {
   enqueueReview: (job: ReviewJob, startAfter?: Date) => Promise<void>;
   /** The sandbox reviewer's delay (REVIEW_DELAY_MS), in ms. */
   reviewDelayMs: number;
-  /** The Graph API settings and the Meta app id (WHATSAPP_APP_ID) when WHATSAPP_DRIVER=cloud, else null (the sandbox reviewer decides). */
-  graph: (GraphOptions & { appId: string }) | null;
+  /**
+   * The Graph API settings and the Meta app id (WHATSAPP_APP_ID, optional: only media header
+   * samples need it) when WHATSAPP_DRIVER=cloud, else null (the sandbox reviewer decides).
+   */
+  graph: CloudGraph | null;
   /** The organization's stored template media file of that name, or null (upload.service.ts findTemplateMedia). */
   findTemplateMedia: (organizationId: string, name: string) => Promise<{ name: string; path: string; mime: string; size: number } | null>;
   /** Tells the application's status webhook endpoint of a decision (webhook-delivery.ts emitTemplateDecision). */
@@ -54,7 +62,7 @@ export interface ReviewDeps {
 export const REVIEW_SWEEP_GRACE_MS = 2 * 60_000;
 
 /** The Graph settings and WABA a template of `applicationId` is submitted with, or null (sandbox). */
-async function cloudTarget(deps: Pick<ReviewDeps, 'db' | 'graph'>, organizationId: string, applicationId: string): Promise<{ graph: GraphOptions & { appId: string }; wabaId: string } | null> {
+async function cloudTarget(deps: Pick<ReviewDeps, 'db' | 'graph'>, organizationId: string, applicationId: string): Promise<{ graph: CloudGraph; wabaId: string } | null> {
   if (!deps.graph) return null;
   const sender = await applicationSender(deps.db, organizationId, applicationId);
   return sender ? { graph: deps.graph, wabaId: sender.wabaId } : null;
@@ -74,6 +82,30 @@ export async function queueReview(deps: ReviewDeps, t: Pick<repo.TemplateRecord,
   } catch (err) {
     console.error(`[wa-templates] could not queue the review of template ${t.id}: ${(err as Error).message}`);
   }
+}
+
+/** Index and media name of each header of `template` whose sample is one of our uploads (a templateMediaHandle). */
+function uploadedMediaHeaders(template: WaTemplate): { index: number; name: string; format: string }[] {
+  return template.components.flatMap((c, index) => {
+    const handles = c.type === 'HEADER' && 'example' in c ? (c.example as { header_handle?: string[] } | undefined)?.header_handle : undefined;
+    const name = handles?.[0] ? templateMediaName(handles[0]) : null;
+    return name ? [{ index, name, format: 'format' in c ? String(c.format) : 'file' }] : [];
+  });
+}
+
+/**
+ * Refuses to submit `template` of application `applicationId` for Meta's review when its media
+ * header sample is one of our uploads and WHATSAPP_APP_ID is not set (issue 23): Meta takes the
+ * sample only through the Meta app's Resumable Upload API. Templates without media, Meta's own
+ * handles, and applications the sandbox reviewer decides (no Cloud API, no sender) pass.
+ * @throws AppError 400 on `components.{i}.example.header_handle` with M.headerMediaNoAppId (names the setting).
+ */
+export async function refuseMediaWithoutAppId(deps: Pick<ReviewDeps, 'db' | 'graph'>, organizationId: string, applicationId: string, template: WaTemplate): Promise<void> {
+  if (!deps.graph || deps.graph.appId) return;
+  const [media] = uploadedMediaHeaders(template);
+  if (!media || !(await cloudTarget(deps, organizationId, applicationId))) return;
+  const message = M.headerMediaNoAppId(media.format);
+  throw new AppError('invalid_request', message, [{ path: `components.${media.index}.example.header_handle`, message }]);
 }
 
 /** The decision to tell customers of, from a template as changed. */
@@ -114,24 +146,29 @@ async function decide(deps: Pick<ReviewDeps, 'db' | 'now' | 'emitDecision'>, id:
 /** The recommendation of a template whose media header sample is no longer stored. */
 const MEDIA_GONE = "The header's sample file is no longer stored. Upload it again and submit the template.";
 
+/** The recommendation of a template with a media header sample reviewed while WHATSAPP_APP_ID is not set. */
+const MEDIA_NO_APP_ID = "The header's sample file cannot be sent to Meta: this server's WHATSAPP_APP_ID (the Meta app id) is not set. Ask its operator to set it, then submit the template again.";
+
 /**
  * `template` as Meta takes it: each media header sample that is one of our uploads (a
  * templateMediaHandle) is uploaded to Meta with the Resumable Upload API (graphUploadFile) and
  * replaced by Meta's handle; other handles (Meta's own, moved from WhatsApp Manager) stay.
- * Returns `{missing: name}` when an upload's file or row is gone.
+ * Returns `{missing: name}` when an upload's file or row is gone, `{noAppId: true}` when an upload
+ * is needed and WHATSAPP_APP_ID is not set.
  * @throws GraphError from the upload (retryable ones retry the job).
  */
 async function withMetaMediaHandles(
   deps: Pick<ReviewDeps, 'findTemplateMedia'>,
-  graph: GraphOptions & { appId: string },
+  graph: CloudGraph,
   organizationId: string,
   template: WaTemplate,
-): Promise<{ template: WaTemplate } | { missing: string }> {
+): Promise<{ template: WaTemplate } | { missing: string } | { noAppId: true }> {
+  const uploads = new Map(uploadedMediaHeaders(template).map((m) => [m.index, m.name]));
+  if (uploads.size && !graph.appId) return { noAppId: true };
   const components: WaTemplate['components'] = [];
-  for (const c of template.components) {
-    const handles = c.type === 'HEADER' && 'example' in c ? (c.example as { header_handle?: string[] } | undefined)?.header_handle : undefined;
-    const name = handles?.[0] ? templateMediaName(handles[0]) : null;
-    if (!name) {
+  for (const [index, c] of template.components.entries()) {
+    const name = uploads.get(index);
+    if (!name || !graph.appId) {
       components.push(c);
       continue;
     }
@@ -173,8 +210,9 @@ export async function reviewTemplate(deps: ReviewDeps, job: ReviewJob): Promise<
   }
   try {
     const withHandles = await withMetaMediaHandles(deps, cloud.graph, t.organizationId, template);
-    if ('missing' in withHandles) {
-      await decide(deps, t.id, submittedAt, { status: 'REJECTED', reason: 'INVALID_FORMAT', recommendation: MEDIA_GONE, notes: rejectionNotes('INVALID_FORMAT', MEDIA_GONE) }, cloud.wabaId);
+    if (!('template' in withHandles)) {
+      const why = 'missing' in withHandles ? MEDIA_GONE : MEDIA_NO_APP_ID;
+      await decide(deps, t.id, submittedAt, { status: 'REJECTED', reason: 'INVALID_FORMAT', recommendation: why, notes: rejectionNotes('INVALID_FORMAT', why) }, cloud.wabaId);
       return;
     }
     const body = toMetaCreateBody(withHandles.template) as unknown as Record<string, unknown>;

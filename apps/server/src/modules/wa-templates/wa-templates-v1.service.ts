@@ -11,7 +11,7 @@ import type { WaTemplate } from '@pesan/contracts/wa-template-model';
 import { validateTemplate } from '@pesan/contracts/wa-template-rules';
 import { normaliseTemplateStatus } from '@pesan/contracts/wa-template-status';
 import { AppError, fieldError } from '../../lib/errors.ts';
-import { deleteAtMeta, queueReview } from './template-review.service.ts';
+import { deleteAtMeta, queueReview, refuseMediaWithoutAppId } from './template-review.service.ts';
 import { contentColumns, toMetaTemplateObject, type MetaTemplateObject } from './template-rows.ts';
 import * as repo from './wa-templates.repo.ts';
 import { insertWithCode, issuesError, refuseForeignMedia, type WaTemplatesDeps } from './wa-templates.service.ts';
@@ -40,6 +40,7 @@ export async function createV1Template(deps: WaTemplatesDeps, caller: V1Template
   const issues = validateTemplate(t);
   if (issues.length) throw issuesError(issues);
   await refuseForeignMedia(deps, caller.organizationId, t);
+  await refuseMediaWithoutAppId(deps, caller.organizationId, caller.applicationId, t);
   if (await repo.isNameTaken(deps.db, caller.applicationId, t.name, { language: t.language })) throw fieldError('name', nameTakenInLanguage(t.name, t.language));
   const now = deps.now();
   const created = await insertWithCode(

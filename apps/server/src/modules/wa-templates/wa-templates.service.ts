@@ -20,7 +20,7 @@ import { formBlockers, validateTemplate, type TemplateIssue } from '@pesan/contr
 import { isTemplateEditable } from '@pesan/contracts/wa-template-status';
 import { templateMediaName } from '@pesan/contracts/upload';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
-import { deleteAtMeta, queueReview, type ReviewDeps } from './template-review.service.ts';
+import { deleteAtMeta, queueReview, refuseMediaWithoutAppId, type ReviewDeps } from './template-review.service.ts';
 import { contentColumns, newTemplateCode, storedTemplate, toTemplateRow } from './template-rows.ts';
 import * as repo from './wa-templates.repo.ts';
 
@@ -164,6 +164,7 @@ export async function createTemplate(
   const name = sanitizeTemplateName(payload.template_name);
   const template = contentOf({ ...payload, template_name: name }, !draft);
   await refuseForeignMedia(deps, caller.organizationId, template);
+  if (!draft) await refuseMediaWithoutAppId(deps, caller.organizationId, app.id, template);
   if (await repo.isNameTaken(deps.db, app.id, name)) throw fieldError('template_name', API.nameTaken);
   const now = deps.now();
   const created = await insertWithCode(
@@ -203,6 +204,7 @@ export async function updateTemplate(deps: WaTemplatesDeps, organizationId: stri
   if (!locked.success) throw new AppError('invalid_request', locked.error.issues[0]?.message ?? API.invalidTemplate, locked.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
   const template = contentOf(locked.data, !draft);
   await refuseForeignMedia(deps, organizationId, template);
+  if (!draft) await refuseMediaWithoutAppId(deps, organizationId, t.applicationId, template);
   const now = deps.now();
   const changed = await repo.updateTemplate(
     deps.db,
