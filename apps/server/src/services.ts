@@ -177,7 +177,7 @@ export function createServices(ctx: AppInfra) {
     admin: withDeps(db, { runAdminCommand }),
     docs: {
       parseMenuInclude,
-      ...withDeps({ db, now }, { listApiVersions, listMenu, listDescriptions, getDescription, getDescriptionByTitle, assertOperator, createDescription, updateDescription, deleteDescription, makeOperator }),
+      ...withDeps({ db, now, publicUrl: ctx.config.publicUrl }, { listApiVersions, listMenu, listDescriptions, getDescription, getDescriptionByTitle, assertOperator, createDescription, updateDescription, deleteDescription, makeOperator }),
     },
     whatsappHooks: {
       ...withDeps({ db, now, onTemplateDecision: (d: TemplateDecision) => emitTemplateDecision(webhookDeps, d) }, { handleWebhook }),

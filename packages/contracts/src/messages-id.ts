@@ -253,6 +253,7 @@ export const QUOTA_MESSAGES_ID = {
   leaveTitle: 'Tinggalkan halaman ini?',
   leaveText: 'Ada perubahan yang belum disimpan. Jika Anda keluar, perubahan tersebut akan hilang.',
   noApplications: SHARED.noApplications,
+  postPaidOnly: 'Peringatan kuota hanya berlaku untuk aplikasi prabayar. Aplikasi ini pascabayar, jadi tidak ada kuota yang perlu diperingatkan.',
 } as const satisfies Twin<typeof QUOTA_MESSAGES>;
 
 export const DASHBOARD_MESSAGES_ID = {

@@ -8,6 +8,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { withHttps, type Organization, type OrganizationInput } from '@pesan/contracts/organization';
 import { ApiError } from '../../../lib/api-client.ts';
+import { submitForm } from '../../../lib/form-submit.ts';
 
 /** Form field -> request body field. */
 const BODY_FIELD = {
@@ -28,6 +29,13 @@ export interface OrganizationFormProps {
   onOtherError: (err: unknown) => void;
 }
 
+/** Whether `input` saves what `saved` already holds (the website compared without its scheme). */
+const sameOrganization = (input: OrganizationInput, saved: OrganizationInput) =>
+  input.business_name === saved.business_name &&
+  input.business_phone === saved.business_phone &&
+  input.business_address === saved.business_address &&
+  stripScheme(input.website_url ?? '') === stripScheme(saved.website_url ?? '');
+
 /** The website as typed in the field: without its scheme. */
 const stripScheme = (url: string) => url.replace(/^https?:\/\//i, '');
 
@@ -43,15 +51,19 @@ export function OrganizationForm({ mode, initial, pending, onSubmit, onOtherErro
     },
   });
 
-  const submit = form.onSubmit(async (v) => {
+  const toInput = (v: FormValues): OrganizationInput => ({
+    business_name: v.businessName.trim(),
+    business_phone: v.businessPhone.trim(),
+    business_address: v.businessAddress.trim(),
+    website_url: withHttps(v.websiteUrl),
+  });
+  // Editing: Save stays disabled until a field changes (issue 23 item 18).
+  const unchanged = mode === 'edit' && !!initial && sameOrganization(toInput(form.values), initial);
+
+  const submit = submitForm(form, async (v) => {
     form.clearErrors();
     try {
-      await onSubmit({
-        business_name: v.businessName.trim(),
-        business_phone: v.businessPhone.trim(),
-        business_address: v.businessAddress.trim(),
-        website_url: withHttps(v.websiteUrl),
-      });
+      await onSubmit(toInput(v));
     } catch (err) {
       let any = false;
       if (err instanceof ApiError) {
@@ -101,7 +113,7 @@ export function OrganizationForm({ mode, initial, pending, onSubmit, onOtherErro
           onChange={(e) => form.setFieldValue('websiteUrl', stripScheme(e.currentTarget.value))}
         />
         <Group justify="flex-end" grow={mode === 'create'} mt="xs">
-          <Button type="submit" loading={pending} fullWidth={mode === 'create'} size={mode === 'create' ? 'md' : 'sm'}>
+          <Button type="submit" loading={pending} disabled={unchanged} fullWidth={mode === 'create'} size={mode === 'create' ? 'md' : 'sm'}>
             {mode === 'create' ? t('form.submit') : t('form.save')}
           </Button>
         </Group>

@@ -20,3 +20,20 @@ describe('edit profile form messages', () => {
     expect(await screen.findByText('Fullname is required')).toBeTruthy();
   });
 });
+
+describe('edit profile Save (issue 23 item 18)', () => {
+  const save = () => screen.getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement;
+  it('stays disabled until something changes, and again when the change is undone', () => {
+    renderWithProviders(<EditProfileForm user={{ ...user, language: 'en' }} onSaved={() => {}} />);
+    expect(save().disabled).toBe(true);
+    const name = screen.getByLabelText('Full Name');
+    fireEvent.change(name, { target: { value: 'Demo Baru' } });
+    expect(save().disabled).toBe(false);
+    fireEvent.change(name, { target: { value: ' Demo ' } });
+    expect(save().disabled).toBe(true);
+    fireEvent.click(screen.getByText('Bahasa Indonesia'));
+    expect(save().disabled).toBe(false);
+    fireEvent.click(screen.getByText('English'));
+    expect(save().disabled).toBe(true);
+  });
+});
