@@ -466,6 +466,7 @@ export const ORGANIZATION_MESSAGES_ID = {
   phoneInvalid: 'Telepon bisnis tidak valid',
   addressRequired: 'Alamat wajib diisi',
   websiteInvalid: 'Website tidak valid',
+  timeZoneInvalid: 'Zona waktu tidak valid: pilih zona dari daftar (misalnya Asia/Jakarta)',
   updated: 'Data organisasi Anda berhasil diperbarui',
   created: 'Organisasi Anda berhasil dibuat. Silakan masuk kembali untuk melanjutkan.',
   alreadyHasOrganization: 'Anda sudah tergabung dalam sebuah organisasi',

@@ -9,7 +9,6 @@ import type { ChannelId } from '@pesan/contracts/channels';
 import {
   CONVERSATION_SERIES,
   DASHBOARD_STATUSES,
-  DASHBOARD_TIME_ZONE,
   conversationFigures,
   rateSummary,
   resolveDashboardRange,
@@ -30,6 +29,7 @@ import {
 import { statusLabel, type MessageStatus } from '@pesan/contracts/statuses';
 import type { Db } from '../../db/client.ts';
 import { getApplication } from '../application/application.service.ts';
+import { organizationTimeZone } from '../organization/organization.service.ts';
 import * as repo from './dashboard.repo.ts';
 
 /** A generated Excel file: its §9 name and bytes. */
@@ -55,6 +55,8 @@ interface ChannelStats {
   applicationName: string;
   channel: ChannelId;
   range: ResolvedRange;
+  /** The organization's IANA zone the range and buckets were read in. */
+  timeZone: string;
   counts: StatusCounts;
   /** series[status][bucket]. */
   series: Record<string, number[]>;
@@ -68,7 +70,8 @@ interface ChannelStats {
  */
 async function channelStats(db: Db, organizationId: string, applicationId: string, channel: ChannelId, startDate: string, endDate: string): Promise<ChannelStats> {
   const app = await getApplication(db, organizationId, applicationId);
-  const range = resolveDashboardRange(startDate, endDate, DASHBOARD_TIME_ZONE);
+  const timeZone = await organizationTimeZone(db, organizationId);
+  const range = resolveDashboardRange(startDate, endDate, timeZone);
   const statuses = DASHBOARD_STATUSES[channel];
   const counts: StatusCounts = Object.fromEntries(statuses.map((s) => [s, 0]));
   const series: Record<string, number[]> = Object.fromEntries(statuses.map((s) => [s, range.buckets.map(() => 0)]));
@@ -83,7 +86,7 @@ async function channelStats(db: Db, organizationId: string, applicationId: strin
     (series[status] ??= range.buckets.map(() => 0))[i]! += r.count;
     total[i]! += r.count;
   }
-  return { applicationName: app.application_name, channel, range, counts, series, total };
+  return { applicationName: app.application_name, channel, range, timeZone, counts, series, total };
 }
 
 /**
@@ -107,12 +110,12 @@ export async function reportUsage(db: Db, organizationId: string, q: DashboardQu
 
 /**
  * `POST /api/report/usage/range-date`: one line per status (every status of the channel), hourly
- * for a single day, daily otherwise (§2.6), labels local to DASHBOARD_TIME_ZONE.
+ * for a single day, daily otherwise (§2.6), labels local to the organization's time zone.
  * @throws AppError not_found (404) for another organization's application.
  */
 export async function reportRangeDate(db: Db, organizationId: string, q: DashboardQuery): Promise<RangeDateData> {
   const s = await channelStats(db, organizationId, q.application_id, q.channel, q.startDate, q.endDate);
-  return { channel: q.channel, granularity: s.range.granularity, time_zone: DASHBOARD_TIME_ZONE, labels: s.range.buckets.map((b) => b.label), series: s.series, total: s.total };
+  return { channel: q.channel, granularity: s.range.granularity, time_zone: s.timeZone, labels: s.range.buckets.map((b) => b.label), series: s.series, total: s.total };
 }
 
 /**
@@ -122,7 +125,8 @@ export async function reportRangeDate(db: Db, organizationId: string, q: Dashboa
  */
 export async function whatsappConversation(db: Db, organizationId: string, q: ConversationQuery): Promise<ConversationData & { application_name: string }> {
   const app = await getApplication(db, organizationId, q.application_id);
-  const range = resolveDashboardRange(q.startDate, q.endDate, DASHBOARD_TIME_ZONE);
+  const timeZone = await organizationTimeZone(db, organizationId);
+  const range = resolveDashboardRange(q.startDate, q.endDate, timeZone);
   const rows = app.channels.some((c) => c.channel === 'whatsapp') ? await repo.conversationCountsByHour(db, app.id, range.from, range.to) : [];
   const perBucket: repo.ConversationHourRow[][] = range.buckets.map(() => []);
   for (const r of rows) {
@@ -142,7 +146,7 @@ export async function whatsappConversation(db: Db, organizationId: string, q: Co
     total_all_authentication: all.authentication,
     total_all_service: all.service,
     granularity: range.granularity,
-    time_zone: DASHBOARD_TIME_ZONE,
+    time_zone: timeZone,
     labels: range.buckets.map((b) => b.label),
     series,
   };
@@ -182,7 +186,7 @@ export async function usageDownload(db: Db, organizationId: string, q: Dashboard
     ['Channel', q.channel],
     ['Start date', s.range.startDay],
     ['End date', s.range.endDay],
-    ['Time zone', DASHBOARD_TIME_ZONE],
+    ['Time zone', s.timeZone],
     ['Total', rate.total],
     ['Success', rate.success],
     ['Failure', rate.failure],
@@ -219,14 +223,14 @@ const SESSION_COLUMNS: Record<(typeof CONVERSATION_SERIES)[number], string> = {
  */
 export async function conversationDownload(db: Db, organizationId: string, q: ConversationDownloadQuery): Promise<DashboardFile> {
   const d = await whatsappConversation(db, organizationId, { application_id: q.application_id, startDate: q.start_date, endDate: q.end_date });
-  const range = resolveDashboardRange(q.start_date, q.end_date, DASHBOARD_TIME_ZONE);
+  const range = resolveDashboardRange(q.start_date, q.end_date, d.time_zone);
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Pesan';
   addTable(wb.addWorksheet('Summary'), ['Field', 'Value'], [
     ['Application', d.application_name],
     ['Start date', range.startDay],
     ['End date', range.endDay],
-    ['Time zone', DASHBOARD_TIME_ZONE],
+    ['Time zone', d.time_zone],
     ['total_all_conversation', d.total_all_conversation],
     ['total_all_bussiness_initiated', d.total_all_bussiness_initiated],
     ['total_all_customer_initiated', d.total_all_customer_initiated],
