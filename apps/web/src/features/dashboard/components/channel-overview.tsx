@@ -100,9 +100,10 @@ export function ChannelOverview({ applicationId, channel, range, footer }: Chann
   const empty = rate.data?.total === 0;
   const download = () => downloadUsage({ application_id: applicationId, channel, start_date: range[0], end_date: range[1] });
   const downloadSessions = () => downloadConversation({ application_id: applicationId, start_date: range[0], end_date: range[1] });
-  const statusHelp = (field: string) => {
+  // Every counter has help: its status's tooltip, or its own text when it counts no single status (failed_server).
+  const usageHelp = (field: string) => {
     const status = fieldStatus(field) as MessageStatus;
-    return STATUS_TOOLTIPS[status] ? t(`statusHelp.${status}`, { defaultValue: STATUS_TOOLTIPS[status] }) : undefined;
+    return STATUS_TOOLTIPS[status] ? t(`statusHelp.${status}`, { defaultValue: STATUS_TOOLTIPS[status] }) : t(`usageHelp.${field}`);
   };
   const trendLabels = trend.data ? Object.fromEntries(Object.keys(trend.data.series).map((k) => [k, statusName(t, k)])) : undefined;
   const sessionLabels = Object.fromEntries(CONVERSATION_SERIES.map((k) => [k, t(`sessions.series.${k}`)]));
@@ -176,7 +177,7 @@ export function ChannelOverview({ applicationId, channel, range, footer }: Chann
             <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
               {usage.data
                 ? usageFields(usage.data).map(([field, n]) => (
-                    <StatCard key={field} label={t(`usage.${field}`, { defaultValue: fieldLabel(field) })} value={formatCount(n)} help={statusHelp(field)} />
+                    <StatCard key={field} label={t(`usage.${field}`, { defaultValue: fieldLabel(field) })} value={formatCount(n)} help={usageHelp(field)} />
                   ))
                 : Array.from({ length: 8 }, (_, i) => <StatCard key={i} label={t('stats.loading')} value={null} loading />)}
             </SimpleGrid>
