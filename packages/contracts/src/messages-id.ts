@@ -14,6 +14,7 @@ import type { V1_MESSAGES } from './messaging.ts';
 import { WA_PARAMETER_MAX, type WA_SEND_MESSAGES, type WA_TEMPLATE_SEND_MESSAGES, type WaParameterButtonKind } from './wa-send.ts';
 import { MAX_QUOTA_RECIPIENTS, MAX_QUOTA_THRESHOLD, type QUOTA_MESSAGES } from './quota.ts';
 import type { DASHBOARD_MESSAGES } from './dashboard.ts';
+import type { DASHBOARD_LABELS } from './dashboard-labels.ts';
 import type { WA_TEMPLATE_MESSAGES } from './wa-template-messages.ts';
 import type { CONSOLE_MESSAGES } from './console-messages.ts';
 import type { REPORT_MESSAGES } from './reports.ts';
@@ -583,3 +584,73 @@ export const BUTTON_KIND_LABELS_ID: Record<string, string> = {
 
 /** Media kinds of template headers, by English name (lower case). */
 export const MEDIA_KINDS_ID = MEDIA_ID;
+
+/** The Overview's figure, status and sheet labels (dashboard-labels.ts), as the Indonesian tiles show them. */
+export const DASHBOARD_LABELS_ID = {
+  total_delivered: 'Total Diterima',
+  total_read: 'Total Dibaca',
+  total_submitted: 'Total Diajukan',
+  total_rejected: 'Total Ditolak',
+  total_failed: 'Total Gagal',
+  total_sent: 'Total Terkirim',
+  total_undelivered: 'Total Tidak Terkirim',
+  total_in_queue: 'Total Dalam Antrean',
+  total_in_call: 'Total Dalam Panggilan',
+  total_answered: 'Total Dijawab',
+  total_rna: 'Total Tidak Dijawab',
+  total_user_busy: 'Total Sibuk',
+  total_success: 'Total Berhasil',
+  delivered: 'Diterima',
+  opened: 'Dibuka',
+  clicked: 'Diklik',
+  failed: 'Gagal',
+  unsubscribe: 'Berhenti Langganan',
+  failed_server: 'Gagal Server',
+  submitted: 'Diajukan',
+  in_queue: 'Dalam Antrean',
+  processed: 'Diproses',
+  sent: 'Terkirim',
+  read: 'Dibaca',
+  rejected: 'Ditolak',
+  undelivered: 'Tidak Terkirim',
+  in_call: 'Dalam Panggilan',
+  rna: 'Tidak Dijawab',
+  answered: 'Dijawab',
+  user_busy: 'Pengguna Sibuk',
+  success: 'Berhasil',
+  total_all_conversation: 'Total Percakapan',
+  total_all_bussiness_initiated: 'Dimulai Bisnis',
+  total_all_customer_initiated: 'Dimulai Pelanggan',
+  total_all_marketing: 'Marketing',
+  total_all_utility: 'Utility',
+  total_all_authentication: 'Authentication',
+  total: 'Total',
+  business_initiated: 'Dimulai Bisnis',
+  customer_initiated: 'Dimulai Pelanggan',
+  marketing: 'Marketing',
+  utility: 'Utility',
+  authentication: 'Authentication',
+  service: 'Service',
+  total_all_service: 'Service',
+  successRate: 'Tingkat Keberhasilan',
+  failureRate: 'Tingkat Kegagalan',
+  sheetSummary: 'Ringkasan',
+  sheetPerDay: 'Per hari',
+  sheetPerHour: 'Per jam',
+  field: 'Kolom',
+  value: 'Nilai',
+  application: 'Aplikasi',
+  channel: 'Channel',
+  startDate: 'Tanggal mulai',
+  endDate: 'Tanggal akhir',
+  timeZone: 'Zona waktu',
+  failure: 'Gagal',
+  date: 'Tanggal',
+  hour: 'Jam',
+  channel_whatsapp: 'Whatsapp',
+  channel_sms: 'SMS',
+  channel_sms_otp: 'SMS OTP',
+  channel_call: 'Call',
+  channel_email: 'Email',
+  channel_voice_otp: 'Voice OTP',
+} as const satisfies Twin<typeof DASHBOARD_LABELS>;

@@ -26,7 +26,9 @@ import {
   type StatusCounts,
   type UsageData,
 } from '@pesan/contracts/dashboard';
-import { statusLabel, type MessageStatus } from '@pesan/contracts/statuses';
+import type { MessageStatus } from '@pesan/contracts/statuses';
+import { dashboardLabel } from '@pesan/contracts/dashboard-labels';
+import type { UiLanguage } from '@pesan/contracts/ui-language';
 import type { Db } from '../../db/client.ts';
 import { getApplication } from '../application/application.service.ts';
 import { organizationTimeZone } from '../organization/organization.service.ts';
@@ -169,81 +171,81 @@ async function toBuffer(wb: ExcelJS.Workbook): Promise<Buffer> {
 
 /**
  * `GET /api/report/usage/download`: what the dashboard shows for one channel (§2.6) as an .xlsx
- * named per §9 (usageFileName): sheet 'Summary' (application, channel, period, time zone, totals,
- * rates, usage counters by their §3 names) and sheet 'Per day' or 'Per hour' (one row per bucket,
+ * named per §9 (usageFileName), labelled in `lang` with the labels the tiles show (contracts
+ * dashboard-labels.ts; ARCHITECTURE.md §7.9): sheet 'Summary' (application, channel, period, time
+ * zone, totals, rates, the usage counters) and sheet 'Per day' or 'Per hour' (one row per bucket,
  * one column per status, a total column and a total row). At most 31 days × statuses: small.
  * @throws AppError not_found (404) for another organization's application.
  */
-export async function usageDownload(db: Db, organizationId: string, q: DashboardDownloadQuery): Promise<DashboardFile> {
+export async function usageDownload(db: Db, organizationId: string, q: DashboardDownloadQuery, lang: UiLanguage = 'en'): Promise<DashboardFile> {
   const s = await channelStats(db, organizationId, q.application_id, q.channel, q.start_date, q.end_date);
   const rate = rateSummary(q.channel, s.counts);
   const usage = usageCounters(q.channel, s.counts);
+  const L = (key: string) => dashboardLabel(key, lang);
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Pesan';
-  const summary = wb.addWorksheet('Summary');
-  addTable(summary, ['Field', 'Value'], [
-    ['Application', s.applicationName],
-    ['Channel', q.channel],
-    ['Start date', s.range.startDay],
-    ['End date', s.range.endDay],
-    ['Time zone', s.timeZone],
-    ['Total', rate.total],
-    ['Success', rate.success],
-    ['Failure', rate.failure],
-    ['Success rate (%)', rate.success_rate],
-    ['Failure rate (%)', rate.failure_rate],
-    ...Object.entries(usage).filter(([k]) => k !== 'channel' && k !== 'total').map(([k, v]) => [k, v as number]),
+  const summary = wb.addWorksheet(L('sheetSummary'));
+  addTable(summary, [L('field'), L('value')], [
+    [L('application'), s.applicationName],
+    [L('channel'), L(`channel_${q.channel}`)],
+    [L('startDate'), s.range.startDay],
+    [L('endDate'), s.range.endDay],
+    [L('timeZone'), s.timeZone],
+    [L('total'), rate.total],
+    [L('success'), rate.success],
+    [L('failure'), rate.failure],
+    [`${L('successRate')} (%)`, rate.success_rate],
+    [`${L('failureRate')} (%)`, rate.failure_rate],
+    ...Object.entries(usage).filter(([k]) => k !== 'channel' && k !== 'total').map(([k, v]) => [L(k), v as number]),
   ]);
   const statuses = DASHBOARD_STATUSES[q.channel];
-  const per = wb.addWorksheet(s.range.granularity === 'hour' ? 'Per hour' : 'Per day');
+  const per = wb.addWorksheet(L(s.range.granularity === 'hour' ? 'sheetPerHour' : 'sheetPerDay'));
   addTable(
     per,
-    [s.range.granularity === 'hour' ? 'Hour' : 'Date', ...statuses.map(statusLabel), 'Total'],
+    [L(s.range.granularity === 'hour' ? 'hour' : 'date'), ...statuses.map(L), L('total')],
     s.range.buckets.map((b, i) => [b.label, ...statuses.map((st) => s.series[st]![i]!), s.total[i]!]),
-    ['Total', ...statuses.map((st) => s.counts[st] ?? 0), rate.total],
+    [L('total'), ...statuses.map((st) => s.counts[st] ?? 0), rate.total],
   );
   return { fileName: usageFileName(q.channel, s.range.startDay, s.range.endDay), contentType: XLSX, body: await toBuffer(wb) };
 }
 
-const SESSION_COLUMNS: Record<(typeof CONVERSATION_SERIES)[number], string> = {
-  total: 'Total conversations',
-  business_initiated: 'Business initiated',
-  customer_initiated: 'Customer initiated',
-  marketing: 'Marketing',
-  utility: 'Utility',
-  authentication: 'Authentication',
-  service: 'Service',
-};
+/** The session figures of the Summary sheet, in the tiles' order (§3 names, the spec's spelling). */
+const SESSION_FIGURES = [
+  'total_all_conversation',
+  'total_all_bussiness_initiated',
+  'total_all_customer_initiated',
+  'total_all_marketing',
+  'total_all_utility',
+  'total_all_authentication',
+  'total_all_service',
+] as const;
 
 /**
  * `GET /api/whatsapp-api/conversation/download`: the WhatsApp session figures as an .xlsx named
- * `Report_Session_WA_{start}-{end}.xlsx` (§9): sheet 'Summary' (the §3 figures by name) and sheet
- * 'Per day' or 'Per hour' (one row per bucket, one column per figure, a total row).
+ * `Report_Session_WA_{start}-{end}.xlsx` (§9), labelled in `lang` as the tiles and the chart are
+ * (dashboard-labels.ts): sheet 'Summary' (the §3 figures) and sheet 'Per day' or 'Per hour' (one
+ * row per bucket, one column per series, the total first, and a total row).
  * @throws AppError not_found (404) for another organization's application.
  */
-export async function conversationDownload(db: Db, organizationId: string, q: ConversationDownloadQuery): Promise<DashboardFile> {
+export async function conversationDownload(db: Db, organizationId: string, q: ConversationDownloadQuery, lang: UiLanguage = 'en'): Promise<DashboardFile> {
+  const L = (key: string) => dashboardLabel(key, lang);
   const d = await whatsappConversation(db, organizationId, { application_id: q.application_id, startDate: q.start_date, endDate: q.end_date });
   const range = resolveDashboardRange(q.start_date, q.end_date, d.time_zone);
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Pesan';
-  addTable(wb.addWorksheet('Summary'), ['Field', 'Value'], [
-    ['Application', d.application_name],
-    ['Start date', range.startDay],
-    ['End date', range.endDay],
-    ['Time zone', d.time_zone],
-    ['total_all_conversation', d.total_all_conversation],
-    ['total_all_bussiness_initiated', d.total_all_bussiness_initiated],
-    ['total_all_customer_initiated', d.total_all_customer_initiated],
-    ['total_all_marketing', d.total_all_marketing],
-    ['total_all_utility', d.total_all_utility],
-    ['total_all_authentication', d.total_all_authentication],
-    ['total_all_service', d.total_all_service],
+  addTable(wb.addWorksheet(L('sheetSummary')), [L('field'), L('value')], [
+    [L('application'), d.application_name],
+    [L('startDate'), range.startDay],
+    [L('endDate'), range.endDay],
+    [L('timeZone'), d.time_zone],
+    ...SESSION_FIGURES.map((k): [string, number] => [L(k), d[k]]),
   ]);
   addTable(
-    wb.addWorksheet(d.granularity === 'hour' ? 'Per hour' : 'Per day'),
-    [d.granularity === 'hour' ? 'Hour' : 'Date', ...CONVERSATION_SERIES.map((k) => SESSION_COLUMNS[k])],
+    wb.addWorksheet(L(d.granularity === 'hour' ? 'sheetPerHour' : 'sheetPerDay')),
+    // The total series is the Total Conversation figure; the others are named as on the chart.
+    [L(d.granularity === 'hour' ? 'hour' : 'date'), ...CONVERSATION_SERIES.map((k) => L(k === 'total' ? 'total_all_conversation' : k))],
     d.labels.map((label, i) => [label, ...CONVERSATION_SERIES.map((k) => d.series[k][i]!)]),
-    ['Total', ...CONVERSATION_SERIES.map((k) => d.series[k].reduce((a, b) => a + b, 0))],
+    [L('total'), ...CONVERSATION_SERIES.map((k) => d.series[k].reduce((a, b) => a + b, 0))],
   );
   return { fileName: sessionFileName(range.startDay, range.endDay), contentType: XLSX, body: await toBuffer(wb) };
 }
