@@ -84,7 +84,7 @@ describe('the organization time zone in a browser of another zone', () => {
     await until('the message row', async () => (await row.count()) === 1);
     const cells = await row.locator('td').allInnerTexts();
     expect(cells.find((c) => /^\d{2}-\d{2}-\d{4} /.test(c))).toMatch(new RegExp(`^${ddmmyyyy(jakarta.day)} ${hourText(jakarta.hour).slice(0, 2)}:\\d{2}:\\d{2} ${hourText(jakarta.hour).slice(-2)}$`));
-    await expect(page.getByRole('columnheader', { name: /^Created At/ }).innerText()).resolves.toBe('Created At (UTC+07:00)');
+    await expect(page.getByRole('columnheader', { name: /^Created At/ }).innerText()).resolves.toMatch(/^Created At\s+\(UTC\+07:00\)$/);
     await shot('monitoring-today');
   });
 
@@ -101,6 +101,7 @@ describe('the organization time zone in a browser of another zone', () => {
       return undefined;
     };
     expect(await until('a counted hour in the chart', countedBucket)).toBe(hourText(jakarta.hour));
+    await expect(page.locator('figcaption').first().innerText()).resolves.toMatch(/ \(UTC\+07:00\)$/);
     const preview = page.getByRole('region', { name: 'Monitoring' });
     const time = await until('the preview row', async () => {
       const texts = await preview.locator('tbody td').allInnerTexts();

@@ -66,10 +66,12 @@ export const formatPercent = (value: number, digits = 2) =>
   new Intl.NumberFormat(currentLocale(), { style: 'percent', maximumFractionDigits: digits }).format(value / 100);
 
 /**
- * A label of times with the organization's zone beside it when that is not the browser's
- * (displayTimeZoneNote): 'Created At' -> 'Created At (UTC+07:00)'; unchanged otherwise.
+ * A label of times with the organization's zone under it when that is not the browser's
+ * (displayTimeZoneNote): 'Created At' -> 'Created At\n(UTC+07:00)', unchanged otherwise. Table
+ * headers show the note on a second line (white-space: pre, so the column stays narrow); elsewhere
+ * the line break reads as a space.
  */
 export function withTimeZoneNote(label: string): string {
   const note = displayTimeZoneNote();
-  return note ? `${label} (${note})` : label;
+  return note ? `${label}\n(${note})` : label;
 }

@@ -57,7 +57,7 @@ export function TemplatesTable({ rows, loading, stale, selected, onToggle, onTog
               />
             </Table.Th>
             {COLUMN_KEYS.map((c) => (
-              <Table.Th key={c} scope="col" style={{ whiteSpace: 'nowrap' }}>
+              <Table.Th key={c} scope="col" style={{ whiteSpace: 'pre' }}>
                 {c === 'date' ? withTimeZoneNote(t(`table.columns.${c}`)) : t(`table.columns.${c}`)}
               </Table.Th>
             ))}
