@@ -101,7 +101,7 @@ describe('the organization time zone in a browser of another zone', () => {
       return undefined;
     };
     expect(await until('a counted hour in the chart', countedBucket)).toBe(hourText(jakarta.hour));
-    await expect(page.locator('figcaption').first().innerText()).resolves.toMatch(/ \(UTC\+07:00\)$/);
+    await expect(page.locator('figcaption').first().innerText()).resolves.toMatch(/^SMS messages by status \(UTC\+07:00\)/);
     const preview = page.getByRole('region', { name: 'Monitoring' });
     const time = await until('the preview row', async () => {
       const texts = await preview.locator('tbody td').allInnerTexts();
