@@ -161,10 +161,11 @@ function pureContractConstants(): Plugin {
  * when first focused (features/auth/utils/login-validation.ts), without the signed-in shell.
  */
 /**
- * zod and the contract modules the login form loads with its schema (auth.ts and the zod setup it
+ * zod and the contract modules the login form loads with its schema (auth.ts, the zod setup and the
+ * single-line text rule (text-fields.ts, with its messages in server-messages.ts) it
  * imports; its other imports, auth-messages.ts and ui-language.ts, are on the first load already).
  */
-const ZOD_CHUNK = /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](zod|zod-messages|auth)\.ts$/;
+const ZOD_CHUNK = /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](zod|zod-messages|auth|text-fields|server-messages)\.ts$/;
 
 function hotChunkName(usage: Usage) {
   return (id: string): string | null => {

@@ -9,12 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { PAGE_BUDGETS, weighLoadedScripts, weighPages } from './support/bundle-budget.ts';
+import { chunkCycles, PAGE_BUDGETS, weighLoadedScripts, weighPages } from './support/bundle-budget.ts';
 
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 const kb = (bytes: number) => Math.round(bytes / 100) / 10;
 
 describe('first-load JavaScript budgets', () => {
+  it('builds chunks without static-import cycles (a cycle runs a chunk before what it needs)', () => {
+    expect(chunkCycles(dist)).toEqual([]);
+  });
+
   it('stays within budget by the build manifest', () => {
     for (const w of weighPages(dist)) {
       expect(kb(w.gzipBytes), `${w.name}: ${kb(w.gzipBytes)} KB gzip over ${w.budgetKb} KB (${w.files.length} files)`).toBeLessThanOrEqual(w.budgetKb);

@@ -107,3 +107,29 @@ export async function weighLoadedScripts(page: import('playwright-core').Page, u
   for (const f of files) gzipBytes += gzipSync(readFileSync(join(distDir, f)), { level: 9 }).length;
   return { gzipBytes, files: [...files] };
 }
+
+/**
+ * The static-import cycles between chunks of the build at `distDir`, each as the chunk files of
+ * the cycle (empty: none). A cycle lets a chunk run before one it needs has run (a zod schema
+ * built before zod's classes exist: "… is not a constructor" on every page).
+ */
+export function chunkCycles(distDir: string): string[][] {
+  const manifest = readManifest(distDir);
+  const cycles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (key: string) => {
+    if (state.get(key) === 'done') return;
+    if (state.get(key) === 'open') {
+      cycles.push(path.slice(path.indexOf(key)).map((k) => manifest[k]?.file ?? k));
+      return;
+    }
+    state.set(key, 'open');
+    path.push(key);
+    for (const dep of manifest[key]?.imports ?? []) visit(dep);
+    path.pop();
+    state.set(key, 'done');
+  };
+  Object.keys(manifest).forEach(visit);
+  return cycles;
+}
