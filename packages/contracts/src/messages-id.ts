@@ -178,6 +178,8 @@ export const V1_MESSAGES_ID = {
   templateOrText: 'Kirim `template` atau `text` bersama `to`',
   codeLength: '`code_length` harus antara 4 sampai 6',
   htmlOrText: 'Kirim `html` atau `text`',
+  batchSize: '`messages` harus berupa array berisi 1 sampai 1.000 pesan',
+  batchItem: 'Setiap item `messages` harus berupa objek JSON',
 } as const satisfies Twin<typeof V1_MESSAGES>;
 
 /** The button kinds of wa-send.ts WA_BUTTON_KIND_LABELS in Indonesian ('tombol 2 (URL)'). */

@@ -29,6 +29,8 @@ export const V1_MESSAGES = {
   templateOrText: 'Send either `template` or `text` with `to`',
   codeLength: '`code_length` must be 4 to 6',
   htmlOrText: 'Send `html` or `text`',
+  batchSize: '`messages` must be an array of 1 to 1,000 messages',
+  batchItem: 'Each item of `messages` must be a JSON object',
 } as const;
 
 const to = z
@@ -116,6 +118,26 @@ export const v1MessageSchema = z.object({
   updated_at: z.string().describe('When its status last changed (ISO 8601)'),
   error: z.object({ reason: z.string() }).nullable().optional().describe('Why it failed, for a failure status'),
   events: z.array(z.object({ status: z.string(), at: z.string(), reason: z.string().nullable() })).optional().describe('GET only: the status history, oldest first'),
+});
+
+/** Most items in one batch send (ARCHITECTURE.md §6.3). */
+export const BATCH_MAX_ITEMS = 1000;
+/** Largest batch send body (ARCHITECTURE.md §6.3), in bytes. */
+export const BATCH_MAX_BYTES = 5 * 1024 * 1024;
+
+/** One entry of a batch answer that was refused: the error of that item alone. */
+export const v1BatchItemErrorSchema = z.object({
+  error: z.object({
+    code: z.string().describe('As the single send answers it: `invalid_request`, `quota_exceeded`, `template_not_approved`, …'),
+    message: z.string(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional().describe('Field problems of this item'),
+  }),
+});
+
+/** The answer of a batch send (ARCHITECTURE.md §6.3): one entry per item, in order. */
+export const v1BatchAnswerSchema = z.object({
+  batch_id: z.string().describe('The batch id'),
+  data: z.array(z.union([v1MessageSchema, v1BatchItemErrorSchema])).describe('One entry per item, in order: the message as the single send answers it, or `{error}` for that item alone'),
 });
 
 /** Longest accepted `Idempotency-Key` header, in characters. */

@@ -189,7 +189,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): AppMetri
   return metrics;
 }
 
-/** Counts one message accepted on `channel` in `app`'s metrics (no-op on an app without them). */
-export function countAcceptedMessage(app: FastifyInstance, channel: ChannelId): void {
-  if (app.hasDecorator('metrics')) app.metrics.messagesAccepted.inc({ channel });
+/** Counts `count` (default 1) messages accepted on `channel` in `app`'s metrics (no-op on an app without them). */
+export function countAcceptedMessage(app: FastifyInstance, channel: ChannelId, count = 1): void {
+  if (app.hasDecorator('metrics')) app.metrics.messagesAccepted.inc({ channel }, count);
 }
