@@ -171,7 +171,7 @@ export const V1_MESSAGES_ID = {
   templateNotApproved: 'Template WhatsApp tidak ada atau belum disetujui',
   idempotencyConflict: 'Idempotency-Key ini sudah digunakan untuk isi permintaan yang berbeda',
   idempotencyKeyTooLong: '`Idempotency-Key` maksimal 255 karakter',
-  rateLimited: 'Terlalu banyak permintaan untuk access token ini; kurangi laju dan coba lagi nanti',
+  rateLimited: 'Terlalu banyak permintaan atau pesan untuk aplikasi atau access token ini; kurangi laju dan coba lagi nanti',
   messageNotFound: SHARED.messageNotFound,
   whatsappNotSetUp: 'WhatsApp belum disiapkan untuk aplikasi ini: minta Pesan menghubungkan pengirim WhatsApp-nya',
   whatsappOutsideWindow: 'Teks bebas hanya dapat dikirim dalam 24 jam sejak pesan terakhir penerima; kirim template sebagai gantinya',

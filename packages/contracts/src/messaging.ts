@@ -22,7 +22,7 @@ export const V1_MESSAGES = {
   templateNotApproved: 'The WhatsApp template does not exist or is not approved',
   idempotencyConflict: 'This Idempotency-Key was used with another request body',
   idempotencyKeyTooLong: '`Idempotency-Key` must be at most 255 characters',
-  rateLimited: 'Too many requests for this access token; slow down and retry later',
+  rateLimited: 'Too many requests or messages for this application or access token; slow down and retry later',
   messageNotFound: 'Message not found',
   whatsappNotSetUp: 'WhatsApp is not set up for this application: ask Pesan to connect its WhatsApp sender',
   whatsappOutsideWindow: "Free-form text can only be sent within 24 hours of the recipient's last message; send a template instead",

@@ -29,6 +29,7 @@ import { findUnsafeText } from '@pesan/contracts/text-safety';
 import { ZOD_MESSAGES } from '@pesan/contracts/zod-messages';
 import { safeTextValidatorCompiler } from '../plugins/validation.ts';
 import type { FastifySchemaCompiler } from 'fastify';
+import type { SendRateLimiter } from './engine/send-rate.ts';
 import { countAcceptedMessage } from '../plugins/metrics.ts';
 import { waTemplatesV1Routes } from '../modules/wa-templates/wa-templates-v1.routes.ts';
 import { SERVER_MESSAGES } from '@pesan/contracts/server-messages';
@@ -143,8 +144,12 @@ function batchItems(schema: z.ZodType, items: unknown[]): BatchItemInput[] {
   });
 }
 
-/** The /v1 routes of ARCHITECTURE.md §6 with bearer auth, signatures and the per-token send limit. Register with prefix '/v1'. */
-export function v1Routes(ctx: AppContext): FastifyPluginAsyncZod {
+/**
+ * The /v1 routes of ARCHITECTURE.md §6 with bearer auth, signatures, the per-application send limit
+ * (`sendLimiter`, counting messages: engine/send-rate.ts) and the per-token limit of the other
+ * operations. Register with prefix '/v1'.
+ */
+export function v1Routes(ctx: AppContext, sendLimiter: SendRateLimiter): FastifyPluginAsyncZod {
   return async (app) => {
     app.decorateRequest('v1Auth', null);
     app.decorateRequest('rawBody', undefined);
@@ -185,11 +190,22 @@ export function v1Routes(ctx: AppContext): FastifyPluginAsyncZod {
       errorResponseBuilder: () => new AppError('rate_limited', V1_MESSAGES.rateLimited),
     };
 
+    /**
+     * Counts `count` messages against the application's send limit: its operator-set messages per
+     * second, else V1_RATE_LIMIT per minute. @throws AppError 429 rate_limited with Retry-After.
+     */
+    const takeSendRate = async (auth: V1Auth, count: number) => {
+      const [limit, windowMs] = auth.sendRatePerSecond ? [auth.sendRatePerSecond, 1000] : [ctx.config.v1RateLimit, 60_000];
+      const decision = await sendLimiter.take(auth.applicationId, count, limit, windowMs);
+      if (!decision.ok) throw new AppError('rate_limited', V1_MESSAGES.rateLimited, undefined, { 'retry-after': String(decision.retryAfterSeconds) });
+    };
+
     for (const send of SENDS) {
       app.post(
         send.path,
         {
-          config: { v1Channel: send.channel, rateLimit },
+          config: { v1Channel: send.channel },
+          preHandler: async (request) => takeSendRate(request.v1Auth!, 1),
           schema: {
             tags: ['v1'],
             summary: send.summary,
@@ -223,7 +239,8 @@ export function v1Routes(ctx: AppContext): FastifyPluginAsyncZod {
         {
           bodyLimit: BATCH_MAX_BYTES,
           validatorCompiler: batchValidatorCompiler,
-          config: { v1Channel: send.channel, rateLimit },
+          config: { v1Channel: send.channel },
+          preHandler: async (request) => takeSendRate(request.v1Auth!, (request.body as { messages: unknown[] }).messages.length),
           schema: {
             tags: ['v1'],
             summary: `${send.summary}: many in one request`,

@@ -459,7 +459,7 @@ Every error has one shape: \`{"error": {"code", "message", "details"?, "request_
 Every answer carries \`X-Request-Id\`.
 
 ## Rate limits
-Each access token may make ${v1RateLimit} requests per minute; past that, \`429 rate_limited\` with \`Retry-After\`.
+Each application may send ${v1RateLimit} messages per minute over all its channels (a batch counts each of its messages; your Pesan operator may set another rate), and each access token may make ${v1RateLimit} other requests per minute; past that, \`429 rate_limited\` with \`Retry-After\`.
 
 ## Sandbox
 Until a carrier is connected, every channel runs on the sandbox: nothing is delivered, and the recipient chooses the outcome. Phone numbers ending \`0001\` fail, \`0002\` are rejected, \`0003\` are undelivered, \`0004\` stay at \`sent\`, \`0005\` give \`rna\` on calls, \`0006\` give \`user_busy\`; others are delivered (WhatsApp then read) or answered. E-mail local parts containing \`+bounce\` fail, \`+open\` are opened, \`+click\` are opened then clicked, \`+unsub\` unsubscribe; others are delivered.

@@ -51,7 +51,7 @@ export async function seedDemoQuota(ctx: AppContext, ids: DemoIds): Promise<void
   for (const [type, add] of QUOTA) await changeQuota(db, { app: app.id, type, add }, now);
   const auth = { applicationId: app.id, organizationId: ids.organizationId, billingType: 'pre-paid' as const };
   for (const [channel, body] of SENDS) {
-    await ctx.services.messaging.acceptMessage({ ...auth, channel, tokenId: 'demo-seed', requireSignature: false, publicKey: undefined as never }, channel, body as never, undefined);
+    await ctx.services.messaging.acceptMessage({ ...auth, channel, tokenId: 'demo-seed', requireSignature: false, sendRatePerSecond: null, publicKey: undefined as never }, channel, body as never, undefined);
   }
   await ctx.services.quota.putQuotaSettings(ids.organizationId, app.id, {
     disable: false,
