@@ -33,7 +33,9 @@ import { dispatchMessage, scheduleDispatch } from './messaging/dispatch.ts';
 import { createDrivers } from './messaging/drivers/drivers.ts';
 import { recordStatus } from './messaging/record-status.ts';
 import { authenticateBearer, refuseReplayedSignature } from './messaging/token-auth.ts';
-import { acceptMessage, findMessageForTracking, getMessage } from './messaging/v1.service.ts';
+import { acceptBatch, acceptMessage, findMessageForTracking, getMessage } from './messaging/v1.service.ts';
+import { AcceptBatcher } from './messaging/engine/accept-batcher.ts';
+import { IDEMPOTENCY_WINDOW_HOURS } from '@pesan/contracts/messaging';
 import { handleWebhook, verifyHandshake, verifySignature } from './messaging/whatsapp/webhook.service.ts';
 import type { TemplateDecision } from './messaging/whatsapp/template-status.ts';
 import { runAdminCommand } from './modules/admin/admin.service.ts';
@@ -72,6 +74,13 @@ export function createServices(ctx: AppInfra) {
   const db = ctx.database.db;
   const drivers = createDrivers(ctx);
   const now = () => ctx.now();
+  // Group-commit accept (ARCHITECTURE.md §6.5): one per process and database; PGlite has one connection.
+  const acceptBatcher = new AcceptBatcher(db, {
+    maxItems: 1000,
+    maxInFlight: ctx.database.kind === 'pglite' ? 1 : 4,
+    keyWindowMs: IDEMPOTENCY_WINDOW_HOURS * 3600_000,
+    now,
+  });
   const dispatch = withDeps({ db, now, driverFor: drivers.driverFor, enqueueDispatch: dispatchEnqueuer(ctx.boss) }, { scheduleDispatch, dispatchMessage });
   const webhookDeps = {
     db,
@@ -184,7 +193,9 @@ export function createServices(ctx: AppInfra) {
       verifyHandshake: (query: Record<string, unknown>) => verifyHandshake(ctx.config.whatsappVerifyToken, query),
       verifySignature: (raw: Buffer, header: string | undefined) => verifySignature(ctx.config.whatsappAppSecret, raw, header),
     },
-    messaging: { ...withDeps({ database: ctx.database, now, scheduleDispatch: dispatch.scheduleDispatch, whatsappCloud: ctx.config.whatsappDriver === 'cloud' }, { acceptMessage, getMessage }), ...withDeps(db, { recordStatus, findMessageForTracking, authenticateBearer, refuseReplayedSignature }) },
+    messaging: {
+      ...withDeps({ database: ctx.database, now, scheduleDispatch: dispatch.scheduleDispatch, whatsappCloud: ctx.config.whatsappDriver === 'cloud', acceptBatcher }, { acceptMessage, acceptBatch, getMessage }),
+      ...withDeps(db, { recordStatus, findMessageForTracking, authenticateBearer, refuseReplayedSignature }) },
   };
 }
 

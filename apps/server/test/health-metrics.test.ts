@@ -216,6 +216,18 @@ describe('health and metrics', () => {
       }
     });
 
+    it('reports the size and commit time of the accept groups', async () => {
+      const count = async (name: string) => find(await scrape(t), name)[0]?.value ?? 0;
+      const groupsBefore = await count('accept_group_size_count');
+      const messagesBefore = await count('accept_group_size_sum');
+      const res = await v1Post(t, '/sms/messages/batch', a.tokens.sms.accessToken, { messages: [SMS, SMS, SMS] });
+      expect(res.statusCode, res.body).toBe(202);
+      expect(await count('accept_group_size_count')).toBe(groupsBefore + 1);
+      expect(await count('accept_group_size_sum')).toBe(messagesBefore + 3);
+      expect(await count('accept_commit_seconds_count')).toBeGreaterThanOrEqual(groupsBefore + 1);
+      expect(await count('accept_commit_seconds_sum')).toBeGreaterThan(0);
+    });
+
     it('reports the depth of every job queue, read on scrape', async () => {
       const samples = await scrape(t);
       for (const queue of Object.values(QUEUES)) expect(find(samples, 'job_queue_depth', { queue }), queue).toHaveLength(1);

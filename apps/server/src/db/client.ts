@@ -4,7 +4,6 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -12,6 +11,7 @@ import type { Readable } from 'node:stream';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { lockDirectory } from './data-dir-lock.ts';
+import { MIGRATIONS_DIR } from '../lib/paths.ts';
 
 /** The Drizzle database both drivers satisfy; repos take this. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -48,7 +48,7 @@ export interface Database {
 }
 
 const HAS_SCHEMA_SQL = "select to_regclass('public.users')::text as t";
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = MIGRATIONS_DIR;
 
 /** A second process on the same `DATA_DIR`: main prints the message and exits with status 3. */
 export class DataDirLockedError extends Error {

@@ -21,6 +21,8 @@ export interface TokenAuthRow {
   isRevoke: boolean;
   requireSignature: boolean;
   billingType: 'pre-paid' | 'post-paid';
+  /** The operator's send limit in messages per second, or null (the default). */
+  sendRatePerSecond: number | null;
   applicationDeleted: boolean;
   /** Whether the application still has the token's channel. */
   channelEnabled: boolean;
@@ -38,6 +40,7 @@ export async function findTokenForAuth(db: Db, id: string): Promise<TokenAuthRow
       isRevoke: accessTokens.isRevoke,
       requireSignature: applications.requireSignature,
       billingType: applications.billingType,
+      sendRatePerSecond: applications.sendRatePerSecond,
       deletedAt: applications.deletedAt,
       enabledChannel: applicationChannels.channel,
     })

@@ -10,6 +10,9 @@
  *   `unmatched` for a request no route matched (so label values stay bounded);
  * - `messages_accepted_total{channel}` (counter): sends accepted by /v1 (an idempotent replay is
  *   not a new message); every channel starts at 0;
+ * - `accept_group_size` (histogram, messages) and `accept_commit_seconds` (histogram, seconds):
+ *   each group committed by the group-commit accept of this process (engine/accept-batcher.ts),
+ *   its messages and the time from its transaction's start to its commit, fed by `onAcceptGroup`;
  * - `message_status_changes_total{channel,status}` (counter): statuses recorded by recordStatus in
  *   this process (a skipped step it records counts too), fed by `onStatusRecorded`;
  * - `webhook_attempts_total{outcome}` (counter): customer webhook attempts ended in this process,
@@ -36,6 +39,7 @@ import { FAILURE_STATUSES, LIFECYCLES } from '@pesan/contracts/statuses';
 import type { AppContext } from '../context.ts';
 import { QUEUES } from '../jobs/registry.ts';
 import { onStatusRecorded } from '../messaging/record-status.ts';
+import { onAcceptGroup } from '../messaging/engine/accept-batcher.ts';
 import { onWebhookAttempt } from '../modules/webhooks/webhook-delivery.ts';
 import { withTimeout } from '../lib/timeout.ts';
 
@@ -52,6 +56,8 @@ export interface AppMetrics {
   /** Seconds from the request's arrival to its answer. */
   httpDuration: Histogram<'route' | 'method' | 'status_code'>;
   messagesAccepted: Counter<'channel'>;
+  acceptGroupSize: Histogram;
+  acceptCommitSeconds: Histogram;
   statusChanges: Counter<'channel' | 'status'>;
   webhookAttempts: Counter<'outcome'>;
   webhookRequests: Gauge<'state'>;
@@ -105,6 +111,18 @@ export function createMetrics(
     registers: [registry],
   });
   const messagesAccepted = new Counter({ name: 'messages_accepted_total', help: 'Messages accepted by the /v1 API, by channel.', labelNames: ['channel'], registers: [registry] });
+  const acceptGroupSize = new Histogram({
+    name: 'accept_group_size',
+    help: 'Messages per group committed by the group-commit accept of this process.',
+    buckets: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
+    registers: [registry],
+  });
+  const acceptCommitSeconds = new Histogram({
+    name: 'accept_commit_seconds',
+    help: "Seconds from an accept group's transaction start to its commit.",
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
   const statusChanges = new Counter({
     name: 'message_status_changes_total',
     help: 'Message statuses recorded in this process, by channel and new status.',
@@ -148,7 +166,7 @@ export function createMetrics(
       );
     },
   });
-  return { registry, httpRequests, httpDuration, messagesAccepted, statusChanges, webhookAttempts, webhookRequests, queueDepth };
+  return { registry, httpRequests, httpDuration, messagesAccepted, acceptGroupSize, acceptCommitSeconds, statusChanges, webhookAttempts, webhookRequests, queueDepth };
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -196,7 +214,12 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): AppMetri
     }
   });
   const unsubscribeAttempts = onWebhookAttempt((outcome) => metrics.webhookAttempts.inc({ outcome }));
+  const unsubscribeGroups = onAcceptGroup((group) => {
+    metrics.acceptGroupSize.observe(group.size);
+    metrics.acceptCommitSeconds.observe(group.commitSeconds);
+  });
   app.addHook('onClose', async () => {
+    unsubscribeGroups();
     unsubscribe();
     unsubscribeAttempts();
   });
@@ -209,7 +232,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): AppMetri
   return metrics;
 }
 
-/** Counts one message accepted on `channel` in `app`'s metrics (no-op on an app without them). */
-export function countAcceptedMessage(app: FastifyInstance, channel: ChannelId): void {
-  if (app.hasDecorator('metrics')) app.metrics.messagesAccepted.inc({ channel });
+/** Counts `count` (default 1) messages accepted on `channel` in `app`'s metrics (no-op on an app without them). */
+export function countAcceptedMessage(app: FastifyInstance, channel: ChannelId, count = 1): void {
+  if (app.hasDecorator('metrics')) app.metrics.messagesAccepted.inc({ channel }, count);
 }

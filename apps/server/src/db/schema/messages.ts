@@ -128,3 +128,24 @@ export const conversationStatsHourly = pgTable(
   },
   (t) => [primaryKey({ columns: [t.applicationId, t.hour, t.category, t.initiator] })],
 );
+
+/**
+ * Batch sends with an Idempotency-Key (ARCHITECTURE.md §6.3): the key claimed with the batch's body
+ * hash and, once its group committed, the answer a replay returns. `idempotency_key` is set to null
+ * when the 24-hour window is over (the key may be used again).
+ */
+export const messageBatches = pgTable(
+  'message_batches',
+  {
+    id: uuid('id').primaryKey(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash').notNull(),
+    answer: jsonb('answer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('message_batches_idempotency_idx').on(t.applicationId, t.channel, t.idempotencyKey)],
+);
