@@ -20,7 +20,7 @@ import {
 } from './modules/webhooks/webhooks.service.ts';
 import { dispatchMessage, scheduleDispatch } from './messaging/dispatch.ts';
 import { createDrivers } from './messaging/drivers/drivers.ts';
-import { recordStatus } from './messaging/record-status.ts';
+import { recordStatus } from './messaging/engine/status-recorder.ts';
 import { authenticateBearer, refuseReplayedSignature } from './messaging/token-auth.ts';
 import { acceptMessage, findMessageForTracking, getMessage } from './messaging/v1.service.ts';
 import { handleWebhook, verifyHandshake, verifySignature } from './messaging/whatsapp/webhook.service.ts';

@@ -12,7 +12,7 @@ import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/context.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { QUEUES } from '../src/jobs/registry.ts';
-import { recordStatus } from '../src/messaging/record-status.ts';
+import { recordStatus } from '../src/messaging/engine/status-recorder.ts';
 import { checkReadiness } from '../src/plugins/health.ts';
 import { UNMATCHED_ROUTE } from '../src/plugins/metrics.ts';
 import { createTestApp, freshPostgresDatabase, testDbKind, type TestApp } from './harness.ts';

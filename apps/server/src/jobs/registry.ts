@@ -12,7 +12,7 @@ import { DriverError } from '../messaging/drivers/driver.ts';
 import { scheduleSandboxCallback } from '../messaging/drivers/sandbox.ts';
 import { runSandboxCallback } from '../messaging/sandbox-carrier.ts';
 import { MAINTENANCE_CRON, pruneExpiredRecords } from './maintenance.ts';
-import { onStatusRecorded } from '../messaging/record-status.ts';
+import { onStatusRecorded } from '../messaging/engine/status-recorder.ts';
 import { startPoller, type Poller } from './poller.ts';
 
 export const QUEUES = {

@@ -11,7 +11,7 @@ import type { Db } from '../db/client.ts';
 import { claimForDispatch, findUndispatched, isClaimedElsewhere, releaseDispatchClaim, setProviderMessageId } from './dispatch.repo.ts';
 import { DriverError, type ChannelDriver, type OutboundMessage } from './drivers/driver.ts';
 import { reserveLaneSlot } from './pacing.repo.ts';
-import { recordStatus } from './record-status.ts';
+import { recordStatus } from './engine/status-recorder.ts';
 
 /**
  * A claimed message may be retaken by another dispatcher after this long (ms): longer than a

@@ -7,7 +7,7 @@ import type { ChannelId } from '@pesan/contracts/channels';
 import type { Db } from '../db/client.ts';
 import { findByProviderId } from './dispatch.repo.ts';
 import { sandboxCallbacks, type SandboxCallbackJob } from './drivers/sandbox.ts';
-import { recordStatus } from './record-status.ts';
+import { recordStatus } from './engine/status-recorder.ts';
 
 /**
  * Runs callback `job`: records its status for the message the sandbox knows as

@@ -33,7 +33,7 @@ import { CHANNEL_IDS, type ChannelId } from '@pesan/contracts/channels';
 import { FAILURE_STATUSES, LIFECYCLES } from '@pesan/contracts/statuses';
 import type { AppContext } from '../context.ts';
 import { QUEUES } from '../jobs/registry.ts';
-import { onStatusRecorded } from '../messaging/record-status.ts';
+import { onStatusRecorded } from '../messaging/engine/status-recorder.ts';
 import { onWebhookAttempt } from '../modules/webhooks/webhook-delivery.ts';
 import { withTimeout } from '../lib/timeout.ts';
 
