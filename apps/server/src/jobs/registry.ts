@@ -9,8 +9,8 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { undispatchedMessages, type DispatchJob } from '../messaging/dispatch.ts';
 import { DriverError } from '../messaging/drivers/driver.ts';
-import { scheduleSandboxCallback } from '../messaging/drivers/sandbox.ts';
-import { runSandboxCallback } from '../messaging/sandbox-carrier.ts';
+import { runDueSandboxSteps, SANDBOX_STEP_BATCH, SANDBOX_STEPS } from '../messaging/engine/sandbox-steps.ts';
+import { onWake } from '../messaging/engine/wake.ts';
 import { MAINTENANCE_CRON, pruneExpiredRecords } from './maintenance.ts';
 import { onStatusRecorded } from '../messaging/engine/status-recorder.ts';
 import { startPoller, type Poller } from './poller.ts';
@@ -18,8 +18,6 @@ import { startPoller, type Poller } from './poller.ts';
 export const QUEUES = {
   /** Hand an accepted message to its channel driver. */
   dispatch: 'message-dispatch',
-  /** The sandbox carrier's next callback for a message it accepted. */
-  sandboxCallback: 'sandbox-callback',
   /** Re-enqueue messages never handed to a carrier (every minute). */
   dispatchSweep: 'dispatch-sweep',
   /** Delete expired security records (every 15 minutes). */
@@ -98,21 +96,6 @@ export const JOBS: JobDefinition<unknown>[] = [
     queue: retrying,
     handler: async (ctx, job) => {
       await ctx.services.dispatch.dispatchMessage(job);
-    },
-  }),
-  defineJob({
-    name: QUEUES.sandboxCallback,
-    data: z.object({ providerMessageId: z.string().min(1).max(200), step: z.number().int().min(0).max(10) }),
-    batchSize: 50,
-    concurrency: 6,
-    pollingIntervalSeconds: 0.5,
-    queue: retrying,
-    handler: async (ctx, job) => {
-      const found = await runSandboxCallback(
-        { db: ctx.database.db, now: ctx.now, scheduleNext: (next) => scheduleSandboxCallback(sandboxSchedulerDeps(ctx), next) },
-        job,
-      );
-      if (!found) console.warn(`[sandbox] callback for unknown carrier id ${job.providerMessageId} ignored`);
     },
   }),
   defineJob({
@@ -199,9 +182,11 @@ export const JOBS: JobDefinition<unknown>[] = [
 ];
 
 const workerIds = new WeakMap<PgBoss, Map<string, string[]>>();
-const pollers = new WeakMap<PgBoss, { poller: Poller; unsubscribe: () => void }>();
+const pollers = new WeakMap<PgBoss, { poller: Poller; unsubscribe: () => void }[]>();
 /** How often (ms) the webhook fan-out looks for status changes when none was recorded in this process. */
 const FANOUT_INTERVAL_MS = 500;
+/** How often (ms) the sandbox carrier looks for due steps at most (sooner when a step is due at once). */
+const SANDBOX_STEP_POLL_MS = 100;
 
 /** Wakes this process's worker of `queue` (a job is due now); no-op without one. */
 export function wakeQueue(boss: PgBoss, queue: string): void {
@@ -272,11 +257,6 @@ export function templateReviewPending(boss: PgBoss): (job: { templateId: string;
   };
 }
 
-/** What the sandbox driver needs to schedule its callbacks on ctx. */
-export function sandboxSchedulerDeps(ctx: Pick<AppContext, 'config' | 'boss' | 'now'>) {
-  return { boss: ctx.boss, queue: QUEUES.sandboxCallback, delayMs: ctx.config.sandboxDelayMs, now: ctx.now, wake: () => wakeQueue(ctx.boss, QUEUES.sandboxCallback) };
-}
-
 /** Creates every queue of JOBS (idempotent): what any role needs before sending jobs. */
 export async function createQueues(boss: PgBoss): Promise<void> {
   for (const job of JOBS) await boss.createQueue(job.name, { name: job.name, ...job.queue });
@@ -320,7 +300,14 @@ export async function registerWorkers(ctx: AppContext): Promise<void> {
   }
   // Status changes become webhook events within moments: polled, and woken by this process's own.
   const poller = startPoller('webhook-fanout', async () => (await ctx.services.webhooks.fanOutStatusEvents()) >= 500, FANOUT_INTERVAL_MS);
-  pollers.set(ctx.boss, { poller, unsubscribe: onStatusRecorded(() => poller.wake()) });
+  const db = ctx.database.db;
+  const sandboxDeps = { db, now: ctx.now, delayMs: ctx.config.sandboxDelayMs };
+  // The sandbox carrier's due steps, claimed in batches from their table (engine/sandbox-steps.ts).
+  const steps = startPoller('sandbox-steps', async () => (await runDueSandboxSteps(sandboxDeps)) >= SANDBOX_STEP_BATCH, Math.min(SANDBOX_STEP_POLL_MS, Math.max(10, ctx.config.sandboxDelayMs)));
+  pollers.set(ctx.boss, [
+    { poller, unsubscribe: onStatusRecorded(() => poller.wake()) },
+    { poller: steps, unsubscribe: onWake(db, SANDBOX_STEPS, () => steps.wake()) },
+  ]);
   // Open what the drivers keep (the SMPP bind, so receipts arrive), in the background.
   await ctx.services.drivers.start();
   // Recover at once what a previous process left undispatched (an indexed read of only such messages).
@@ -346,12 +333,11 @@ export async function drainWorkers(boss: PgBoss, timeoutMs = 3000): Promise<void
   const ids = workerIds.get(boss);
   if (!ids) return;
   workerIds.delete(boss);
-  const p = pollers.get(boss);
-  if (p) {
-    pollers.delete(boss);
+  for (const p of pollers.get(boss) ?? []) {
     p.unsubscribe();
     await p.poller.stop();
   }
+  pollers.delete(boss);
   for (const name of ids.keys()) await boss.offWork(name);
   const set = inflight.get(boss);
   const until = Date.now() + timeoutMs;

@@ -184,8 +184,12 @@ export async function recordStatusesIn(db: Db, reports: readonly StatusReport[])
   return outcomes;
 }
 
-/** Tells the listeners about a committed batch; a listener's error never reaches the pipeline. */
-function announce(outcomes: readonly RecordOutcome[]): void {
+/**
+ * Tells the listeners (metrics, the webhook fan-out) about a committed batch of `outcomes`; for
+ * callers of recordStatusesIn, after their transaction committed. A listener's error never reaches
+ * the pipeline.
+ */
+export function announceRecorded(outcomes: readonly RecordOutcome[]): void {
   for (const l of batchListeners) {
     try {
       l(outcomes.length);
@@ -212,7 +216,7 @@ function announce(outcomes: readonly RecordOutcome[]): void {
 export async function recordStatuses(db: Db, reports: readonly StatusReport[]): Promise<RecordOutcome[]> {
   if (!reports.length) return [];
   const outcomes = await db.transaction((tx) => recordStatusesIn(tx as unknown as Db, reports));
-  announce(outcomes);
+  announceRecorded(outcomes);
   return outcomes;
 }
 
