@@ -11,7 +11,7 @@ import { initialStatus, LIFECYCLES } from '@pesan/contracts/statuses';
 import { messageEvents, messages, messageStatsHourly, statusOutbox } from '../src/db/schema/messages.ts';
 import { quotaLedger, quotas } from '../src/db/schema/quotas.ts';
 import { countAcceptedMessage, insertMessageWithEvent } from '../src/messaging/messages.repo.ts';
-import { setProviderMessageId } from '../src/messaging/dispatch.repo.ts';
+import { setProviderMessageId } from '../src/messaging/engine/dispatch.repo.ts';
 import { hourOf, recordStatus, recordStatuses } from '../src/messaging/engine/status-recorder.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { createAppWithToken, v1Post, type AppWithTokens } from './v1-helper.ts';

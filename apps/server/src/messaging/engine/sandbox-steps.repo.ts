@@ -33,3 +33,9 @@ export async function claimDueSandboxSteps(db: Db, now: Date, limit: number): Pr
     select c.message_id, c.step, m.channel, m.recipient from claimed c left join messages m on m.id = c.message_id`)) as unknown as { rows: Record<string, unknown>[] };
   return res.rows.map((r) => ({ messageId: r['message_id'] as string, step: Number(r['step']), channel: (r['channel'] as string | null) ?? null, recipient: (r['recipient'] as string | null) ?? null }));
 }
+
+/** Sandbox steps due at `now` (count; metrics). */
+export async function dueSandboxStepCount(db: Db, now: Date): Promise<number> {
+  const res = (await db.execute(sql`select count(*) as n from sandbox_steps where due_at <= ${now.toISOString()}::timestamptz`)) as unknown as { rows: { n: number | string }[] };
+  return Number(res.rows[0]?.n ?? 0);
+}

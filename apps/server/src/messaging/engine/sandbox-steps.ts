@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { sandboxCallbacks } from '../drivers/sandbox.ts';
 import { claimDueSandboxSteps, insertSandboxSteps, type SandboxStepRow } from './sandbox-steps.repo.ts';
 import { announceRecorded, recordStatusesIn, type StatusReport } from './status-recorder.ts';
+import { gathered } from './gather.ts';
 import { wake } from './wake.ts';
 
 /** The wake-up name of the sandbox step poller (engine/wake.ts). */
@@ -25,12 +26,15 @@ export interface SandboxStepDeps {
   delayMs: number;
 }
 
+/** Inserts one step, gathered with the steps other sends schedule at the same time (engine/gather.ts). */
+const insertStep = gathered(insertSandboxSteps);
+
 /**
  * Schedules step 0 of message `messageId`'s plan `delayMs` from now, and wakes this process's step
  * poller when it is due at once. Safe to call twice.
  */
 export async function scheduleFirstSandboxStep(deps: SandboxStepDeps, messageId: string): Promise<void> {
-  await insertSandboxSteps(deps.db, [{ messageId, step: 0, dueAt: new Date(deps.now().getTime() + deps.delayMs) }]);
+  await insertStep(deps.db, { messageId, step: 0, dueAt: new Date(deps.now().getTime() + deps.delayMs) });
   if (deps.delayMs === 0) wake(deps.db, SANDBOX_STEPS);
 }
 
