@@ -27,7 +27,7 @@ import { reserveLaneSlot } from '../pacing.repo.ts';
 import { claimDueMessages, deferMessages, dispatchBacklog, findDueMessages, storeProviderIds, type DispatchRow } from './dispatch.repo.ts';
 import { recordStatus, recordStatuses } from './status-recorder.ts';
 import { gathered } from './gather.ts';
-import { wake } from './wake.ts';
+import { hasWakers, wake } from './wake.ts';
 
 /**
  * A claimed message may be retaken by another dispatcher after this long (ms): longer than a
@@ -79,13 +79,14 @@ const windowAt = (now: Date) => ({ now, leaseBefore: new Date(now.getTime() - DI
 /**
  * The hand-off from the accept (v1.service.ts `scheduleDispatch`): the message is already due (its
  * committed row is what the dispatcher claims), so this only wakes the dispatchers — this
- * process's at once, other processes' through `notify` (PostgreSQL NOTIFY, coalesced). Never
- * throws into the accept: a lost wake-up is caught by the next poll.
+ * process's at once; when no dispatcher runs in this process (the `api` role), other processes'
+ * through `notify` (PostgreSQL NOTIFY, coalesced). Never throws into the accept: a lost wake-up is
+ * caught by the next poll.
  */
 export function createDispatchHandOff(deps: { db: Db; notify?: () => Promise<void> }): (message: DispatchTarget) => Promise<void> {
   let pending = false;
   return async () => {
-    wake(deps.db, DISPATCH_WAKE);
+    if (hasWakers(deps.db, DISPATCH_WAKE)) return wake(deps.db, DISPATCH_WAKE);
     if (!deps.notify || pending) return;
     // One NOTIFY per few milliseconds whatever the accept rate.
     pending = true;

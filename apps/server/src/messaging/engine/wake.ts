@@ -23,3 +23,8 @@ export function onWake(db: Db, name: string, fn: () => void): () => void {
 export function wake(db: Db, name: string): void {
   for (const fn of wakers.get(db)?.get(name) ?? []) fn();
 }
+
+/** Whether this process has a poller `name` of `db` listening (e.g. a dispatcher runs here). */
+export function hasWakers(db: Db, name: string): boolean {
+  return (wakers.get(db)?.get(name)?.size ?? 0) > 0;
+}
