@@ -6,7 +6,7 @@
  */
 import type { AppContext, AppInfra } from './context.ts';
 import { withDeps } from './lib/with-deps.ts';
-import { dispatchEnqueuer, enqueue, QUEUES, reportEnqueuer, templateReviewEnqueuer, templateReviewPending, webhookEnqueuer } from './jobs/registry.ts';
+import { enqueue, QUEUES, reportEnqueuer, templateReviewEnqueuer, templateReviewPending, webhookEnqueuer } from './jobs/registry.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { createRecipientMailLimit } from './plugins/rate-limit/recipient-limit.ts';
 import {
@@ -29,9 +29,9 @@ import {
   rotateWebhookSecret,
   sendTestEvent,
 } from './modules/webhooks/webhooks.service.ts';
-import { dispatchMessage, scheduleDispatch } from './messaging/dispatch.ts';
+import { createDispatcher, createDispatchHandOff, DISPATCH_CHANNEL } from './messaging/engine/dispatcher.ts';
 import { createDrivers } from './messaging/drivers/drivers.ts';
-import { recordStatus } from './messaging/record-status.ts';
+import { recordStatus } from './messaging/engine/status-recorder.ts';
 import { authenticateBearer, refuseReplayedSignature } from './messaging/token-auth.ts';
 import { acceptBatch, acceptMessage, findMessageForTracking, getMessage } from './messaging/v1.service.ts';
 import { AcceptBatcher } from './messaging/engine/accept-batcher.ts';
@@ -81,7 +81,13 @@ export function createServices(ctx: AppInfra) {
     keyWindowMs: IDEMPOTENCY_WINDOW_HOURS * 3600_000,
     now,
   });
-  const dispatch = withDeps({ db, now, driverFor: drivers.driverFor, enqueueDispatch: dispatchEnqueuer(ctx.boss) }, { scheduleDispatch, dispatchMessage });
+  const notify = ctx.database.notify;
+  const dispatch = {
+    /** This process's dispatcher (engine/dispatcher.ts); the worker role runs it (jobs/registry.ts). */
+    dispatcher: createDispatcher({ db, now, driverFor: drivers.driverFor }),
+    /** The accept's hand-off: wakes the dispatchers (a NOTIFY on PostgreSQL reaches other processes). */
+    scheduleDispatch: createDispatchHandOff({ db, ...(notify ? { notify: () => notify(DISPATCH_CHANNEL) } : {}) }),
+  };
   const webhookDeps = {
     db,
     now,

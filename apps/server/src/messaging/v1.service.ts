@@ -31,7 +31,7 @@ import type { V1Auth } from './token-auth.ts';
 import { checkTemplateSend } from '../modules/wa-templates/send-parameters.ts';
 import { findSenderByApplication } from './whatsapp/senders.repo.ts';
 import { findServiceWindowEnd } from './whatsapp/windows.repo.ts';
-import type { DispatchTarget } from './dispatch.ts';
+import type { DispatchTarget } from './engine/dispatcher.ts';
 
 /** What the /v1 messages service uses of the application context. */
 export type V1Deps = Pick<AppContext, 'database' | 'now'> & {

@@ -24,6 +24,12 @@ export const messages = pgTable(
     providerMessageId: text('provider_message_id'),
     /** When a dispatcher took the message to send it (a lease: another may retake it after 5 minutes). */
     dispatchClaimedAt: timestamp('dispatch_claimed_at', { withTimezone: true }),
+    /** Not claimed for dispatch before this time (a retry's backoff, a paced message waiting for its slot); null = due now. */
+    dispatchAfter: timestamp('dispatch_after', { withTimezone: true }),
+    /** The pacing slot reserved for the message (its lane's send time), kept across a deferral so it is not reserved twice. */
+    dispatchSlotAt: timestamp('dispatch_slot_at', { withTimezone: true }),
+    /** Dispatch attempts that ended in a retryable driver error (backoff grows with it). */
+    dispatchAttempts: integer('dispatch_attempts').notNull().default(0),
     templateName: text('template_name'),
     /**
      * WhatsApp: the conversation this message opened or belongs to (templates-dashboard-reports.md §3
