@@ -176,9 +176,9 @@ async function prepareSend(ctx: V1Deps, auth: V1Auth, channel: ChannelId, body: 
 }
 
 /**
- * Hands accepted (committed) messages to dispatch: today one scheduleDispatch per message. A
- * failure is left to the dispatch sweep (dispatch.ts undispatchedMessages), never to the caller:
- * the messages are stored.
+ * Hands accepted (committed) messages to dispatch: a wake-up of the dispatchers
+ * (engine/dispatcher.ts createDispatchHandOff). A failure is left to the dispatchers' poll, which
+ * claims every due message from the table, never to the caller: the messages are stored.
  */
 async function handOffToDispatch(ctx: V1Deps, targets: DispatchTarget[]): Promise<void> {
   await Promise.all(
@@ -186,7 +186,7 @@ async function handOffToDispatch(ctx: V1Deps, targets: DispatchTarget[]): Promis
       try {
         await ctx.scheduleDispatch(target);
       } catch {
-        // The sweep re-enqueues it.
+        // The dispatchers' poll claims it.
       }
     }),
   );
