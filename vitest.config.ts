@@ -26,6 +26,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./src/test/setup.ts'],
+          // The browser in the organization's default zone (Asia/Jakarta), so times show without a
+          // zone note; tests of another browser zone set the display zone themselves.
+          env: { TZ: 'Asia/Jakarta' },
           // Component tests wait on real 500 ms debounces; on two loaded CI cores 5 s is too tight.
           testTimeout: 20_000,
         },

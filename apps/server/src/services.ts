@@ -55,7 +55,7 @@ import {
 import { checkBalanceQuota, checkQuotaWarnings, coalesceByApplication, getBilling, getQuotaSettings, putQuotaSettings } from './modules/quota/quota-warnings.service.ts';
 import { createApplication, deleteApplication, getApplication, listApplications, listChannels, updateApplication } from './modules/application/application.service.ts';
 import { changePassword, forgotPassword, login, registerAccount, resendVerification, resetPassword, sendAccountMail, verifyEmail, type AccountMailJob } from './modules/auth/auth.service.ts';
-import { createOrganization, getCallerOrganization, getOwnOrganization, updateOwnOrganization } from './modules/organization/organization.service.ts';
+import { createOrganization, getCallerOrganization, getOwnOrganization, organizationTimeZone, updateOwnOrganization } from './modules/organization/organization.service.ts';
 import { getRecord, listRecords } from './modules/records/records.service.ts';
 import { conversationDownload, reportRangeDate, reportRate, reportUsage, usageDownload, whatsappConversation } from './modules/dashboard/dashboard.service.ts';
 import { createReport, getReport, listReports, openReportDownload } from './modules/reports/reports.service.ts';
@@ -161,7 +161,11 @@ export function createServices(ctx: AppInfra) {
     /** The per-recipient limit of account e-mail (closed with the app). */
     recipientMailLimit,
     user: withDeps(ctx, { getOwnUser, updateOwnUser }),
-    organization: withDeps(ctx, { createOrganization, getCallerOrganization, getOwnOrganization, updateOwnOrganization }),
+    organization: {
+      ...withDeps(ctx, { createOrganization, getCallerOrganization, getOwnOrganization, updateOwnOrganization }),
+      /** The IANA zone of organization `id` (DEFAULT_TIME_ZONE when none), or null for no organization. */
+      timeZoneOf: async (id: string | null) => (id ? organizationTimeZone(db, id) : null),
+    },
     terms: withDeps(ctx, { termsAccepted, acceptTerms }),
     upload: {
       ...withDeps(ctx, { checkMayUpload, storeImage, storeTemplateMedia, openImage }),
@@ -192,7 +196,7 @@ export function createServices(ctx: AppInfra) {
     admin: withDeps(db, { runAdminCommand }),
     docs: {
       parseMenuInclude,
-      ...withDeps({ db, now }, { listApiVersions, listMenu, listDescriptions, getDescription, getDescriptionByTitle, assertOperator, createDescription, updateDescription, deleteDescription, makeOperator }),
+      ...withDeps({ db, now, publicUrl: ctx.config.publicUrl }, { listApiVersions, listMenu, listDescriptions, getDescription, getDescriptionByTitle, assertOperator, createDescription, updateDescription, deleteDescription, makeOperator }),
     },
     whatsappHooks: {
       ...withDeps({ db, now, onTemplateDecision: (d: TemplateDecision) => emitTemplateDecision(webhookDeps, d) }, { handleWebhook }),

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { DASHBOARD_LABELS } from '@pesan/contracts/dashboard-labels';
 import { CHANNEL_IDS, type ChannelId } from '@pesan/contracts/channels';
 import { DASHBOARD_MESSAGES, DASHBOARD_STATUSES, conversationFigures, defaultDashboardRange, rateSummary, usageCounters, type StatusCounts } from '@pesan/contracts/dashboard';
 import type { MessageStatus } from '@pesan/contracts/statuses';
@@ -254,7 +255,7 @@ describe('dashboard API', () => {
     const per = wb.getWorksheet('Per day')!;
     const counts = await bruteCounts(appId, 'sms');
     const header = (per.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(['Date', ...DASHBOARD_STATUSES.sms.map((s) => s.split('_').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ')), 'Total']);
+    expect(header).toEqual(['Date', ...DASHBOARD_STATUSES.sms.map((s) => DASHBOARD_LABELS[s as keyof typeof DASHBOARD_LABELS]), 'Total']);
     expect(per.rowCount).toBe(1 + 7 + 1);
     const todayRow = (per.getRow(8).values as unknown[]).slice(1);
     expect(todayRow).toEqual([endDate, ...DASHBOARD_STATUSES.sms.map((s) => counts[s]), 5]);
@@ -262,8 +263,8 @@ describe('dashboard API', () => {
     const summary = wb.getWorksheet('Summary')!;
     const fields = new Map<string, unknown>();
     summary.eachRow((row) => fields.set(String(row.getCell(1).value), row.getCell(2).value));
-    expect(fields.get('Success rate (%)')).toBe(rateSummary('sms', counts).success_rate);
-    expect(fields.get('total_delivered')).toBe(counts.delivered);
+    expect(fields.get('Success Rate (%)')).toBe(rateSummary('sms', counts).success_rate);
+    expect(fields.get('Total Delivered')).toBe(counts.delivered);
     expect(fields.get('Application')).toBe('Dashboard App');
 
     const names: [ChannelId, string][] = [['sms_otp', 'SMS_OTP'], ['whatsapp', 'Whatsapp'], ['email', 'Email'], ['call', 'Call']];
@@ -284,12 +285,12 @@ describe('dashboard API', () => {
     const sw = new ExcelJS.Workbook();
     await sw.xlsx.load(session.rawPayload as unknown as ArrayBuffer);
     const sper = sw.getWorksheet('Per day')!;
-    expect((sper.getRow(1).values as unknown[]).slice(1)).toEqual(['Date', 'Total conversations', 'Business initiated', 'Customer initiated', 'Marketing', 'Utility', 'Authentication', 'Service']);
+    expect((sper.getRow(1).values as unknown[]).slice(1)).toEqual(['Date', 'Total Conversation', 'Business Initiated', 'Customer Initiated', 'Marketing', 'Utility', 'Authentication', 'Service']);
     expect((sper.getRow(8).values as unknown[]).slice(1)).toEqual([endDate, 5, 4, 1, 1, 3, 0, 1]);
     const ssum = new Map<string, unknown>();
     sw.getWorksheet('Summary')!.eachRow((row) => ssum.set(String(row.getCell(1).value), row.getCell(2).value));
-    expect(ssum.get('total_all_conversation')).toBe(5);
-    expect(ssum.get('total_all_bussiness_initiated')).toBe(4);
+    expect(ssum.get('Total Conversation')).toBe(5);
+    expect(ssum.get('Business Initiated')).toBe(4);
   });
 
   it('answers 404 for another organization’s application, and zeros for a channel the application lacks', async () => {

@@ -30,12 +30,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHANNEL_IDS, type ChannelId } from '@pesan/contracts/channels';
 import { formatTokenFile, parseTokenFile, type TokenFileEntry } from '@pesan/contracts/token-file';
-import type { DocPageSource, SampleTag } from '../src/modules/docs/docs-markdown.ts';
+import { DOCS_SAMPLE_BASE_URL, withBaseUrl, type DocPageSource, type SampleTag } from '../src/modules/docs/docs-markdown.ts';
 import { signUpWithOrganization } from './accounts-helper.ts';
 import type { TestApp } from './harness.ts';
 
 /** The base URL the samples are written with. */
-export const SAMPLE_BASE_URL = 'http://localhost:3000';
+export const SAMPLE_BASE_URL = DOCS_SAMPLE_BASE_URL;
 /** Keys whose values change on every run (see the module comment). */
 export const VOLATILE_KEYS = new Set(['id', 'batch_id', 'message_id', 'application_id', 'request_id', 'created_at', 'updated_at', 'at', 'timestamp', 'otp', 'before', 'after', 'next']);
 
@@ -185,7 +185,7 @@ export async function runSample(world: SampleWorld, page: DocPageSource, tag: Sa
   if (code === undefined) throw new Error(`${page.file} has no ${tag} sample`);
   const cwd = mkdtempSync(join(world.dir, 'run-'));
   const file = join(cwd, FILE_NAMES[tag]);
-  writeFileSync(file, `${code.split(SAMPLE_BASE_URL).join(world.baseUrl)}\n`);
+  writeFileSync(file, `${withBaseUrl(code, world.baseUrl)}\n`);
   const env = sampleEnv(world, page);
   await beforeEach(world, page);
   if (tag === 'php') {

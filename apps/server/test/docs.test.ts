@@ -363,3 +363,44 @@ describe('docs import', () => {
     expect((await countDocs(db())).titles).toBe(readDocsDir(DEFAULT_DOCS_DIR).length);
   });
 });
+
+describe("the docs answer this server's own base URL (issue 23 item 19)", () => {
+  const PUBLIC = 'https://pesan.example.test';
+  let other: TestApp;
+  beforeAll(async () => {
+    other = await createTestApp({ workers: false, env: { PUBLIC_URL: PUBLIC, AUTH_RATE_LIMIT: '100000' } });
+    await other.ctx.services.admin.runAdminCommand({ command: 'docs:import' }, new Date());
+  });
+  afterAll(() => other?.close());
+
+  it('writes the samples and the text with PUBLIC_URL, keeps the recorded responses, and stores edits with the written base', async () => {
+    const source = readDocsDir(DEFAULT_DOCS_DIR).find((p) => p.meta.slug === 'send-sms')!;
+    expect(source.samples.curl).toContain('http://localhost:3000/v1/sms/messages');
+    const all = (await other.app.inject({ method: 'GET', url: '/api/doc/description' })).json().data as { id: string; title: string; description: string; languageSupport: { language: string; request: string; response: string }[] }[];
+    expect(JSON.stringify(all)).not.toContain('localhost:3000');
+    const sms = all.find((d) => d.title === 'Send an SMS')!;
+    for (const s of sms.languageSupport) {
+      expect(s.request, s.language).toContain(`${PUBLIC}/v1/sms/messages`);
+      expect(s.response).toBe(source.response);
+    }
+    const intro = all.find((d) => d.title === 'Introduction')!;
+    expect(intro.description).toContain(PUBLIC);
+    const byId = (await other.app.inject({ method: 'GET', url: `/api/doc/description/${sms.id}` })).json().data;
+    expect(byId.languageSupport[0].request).toContain(`${PUBLIC}/v1/sms/messages`);
+
+    // An operator saves what the site showed: stored with the written base, answered with PUBLIC_URL.
+    const o = await signUpVerifiedUser(other);
+    await other.ctx.services.admin.runAdminCommand({ command: 'operator', email: o.user.email }, new Date());
+    const [titleRow] = await other.ctx.database.db.select().from(docDescriptions).where(eq(docDescriptions.id, sms.id));
+    const put = await other.app.inject({
+      method: 'PUT',
+      url: `/api/doc/description/${sms.id}`,
+      headers: { origin: PUBLIC, cookie: o.cookie },
+      payload: { titleId: titleRow!.titleId, description: sms.description, languageSupport: sms.languageSupport },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data.languageSupport[0].request).toContain(`${PUBLIC}/v1/sms/messages`);
+    const [stored] = await other.ctx.database.db.select().from(docDescriptions).where(eq(docDescriptions.id, sms.id));
+    expect(stored!.languageSupport.map((l) => l.request)).toEqual([source.samples.curl, source.samples.js, source.samples.php]);
+  });
+});

@@ -199,12 +199,13 @@ describe('console API hardening', () => {
     expect(login.statusCode).toBe(200);
   });
 
-  it('refuses an expired session with 401', async () => {
+  it('refuses an expired session with 401 (the session probe answers it as anonymous)', async () => {
     const b = await signUpWithOrganization(t);
     const get = () => t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: b.cookie } });
-    expect((await get()).statusCode).toBe(200);
+    expect((await get()).json().data.id).toBe(b.user.id);
     await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, b.user.id));
-    expectEnvelope(await get(), 401, 'unauthorized');
+    expect((await get()).json()).toEqual({ data: null });
+    expectEnvelope(await t.app.inject({ method: 'GET', url: `/api/user/${b.user.id}`, headers: { cookie: b.cookie } }), 401, 'unauthorized');
     expectEnvelope(await t.app.inject({ method: 'POST', url: '/api/application/list', headers: { ...sameOrigin, cookie: b.cookie }, payload: {} }), 401, 'unauthorized');
   });
 

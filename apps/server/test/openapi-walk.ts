@@ -405,7 +405,7 @@ function validString(s: JsonSchema, name: string, ctx: ValueContext): string {
   if (lower === 'language' || lower === 'lang' || lower === 'locale') candidates.push('en');
   if (lower === 'check') candidates.push('true');
   if (lower.includes('sender')) candidates.push('Pesan');
-  if (lower.includes('timezone') || lower === 'tz') candidates.push('Asia/Jakarta');
+  if (lower.includes('timezone') || lower.includes('time_zone') || lower === 'tz') candidates.push('Asia/Jakarta');
   if (lower === 'search' || lower === 'q') candidates.push('');
   candidates.push('Fuzz value', 'fuzz', 'abc', 'a', '1', '081234567890', '+6281234567890', 'fuzz.person@example.com', 'https://example.com', '2024-01-01');
   const min = s.minLength ?? 0;

@@ -44,8 +44,8 @@ describe('organization API', () => {
     // the session sees it at once
     const session = await send('GET', '/api/auth/session', cookie);
     expect(session.json().data.organizationId).toBe(id);
-    expect((await send('GET', '/api/organization', cookie)).json()).toEqual({ data: { id, ...form } });
-    expect((await send('GET', `/api/organization/${id}`, cookie)).json()).toEqual({ data: { id, ...form } });
+    expect((await send('GET', '/api/organization', cookie)).json()).toEqual({ data: { id, ...form, time_zone: 'Asia/Jakarta' } });
+    expect((await send('GET', `/api/organization/${id}`, cookie)).json()).toEqual({ data: { id, ...form, time_zone: 'Asia/Jakarta' } });
   });
 
   it('refuses a second organization with 409 and creates nothing', async () => {
@@ -92,7 +92,7 @@ describe('organization API', () => {
     const changed = { ...form, business_name: 'Toko Baru', website_url: 'https://baru.example.com' };
     const res = await send('PUT', `/api/organization/${organizationId}`, cookie, changed);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { id: organizationId, ...changed }, message: 'Your organization data has been successfully updated' });
+    expect(res.json()).toEqual({ data: { id: organizationId, ...changed, time_zone: 'Asia/Jakarta' }, message: 'Your organization data has been successfully updated' });
     const [org] = await db().select().from(organizations).where(eq(organizations.id, organizationId));
     expect(org!.businessName).toBe('Toko Baru');
 

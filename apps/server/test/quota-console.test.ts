@@ -158,6 +158,26 @@ describe('prepaid quota (console API and warnings)', () => {
     expect((await get(t, a.cookie, `/api/setting/balance-quota/${a.applicationId}`)).json().data).toEqual(saved);
   });
 
+  it('refuses warning settings for a post-paid application with 409 and saves nothing (issue 23 item 16)', async () => {
+    const a = await prepaidTenant(t, ['sms']);
+    const db = t.ctx.database.db;
+    await setBillingType(db, { app: a.applicationId, type: 'post-paid' }, new Date());
+    const before = (await get(t, a.cookie, `/api/setting/balance-quota/${a.applicationId}`)).json().data;
+    const res = await putSettings(t, a.cookie, a.applicationId, { disable: false, email_recipient: ['ops@example.com'], thresholds: [{ type: 'sms', reminder: true, threshold: 5 }] });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'conflict', message: QUOTA_MESSAGES.postPaidOnly });
+    const id = await t.app.inject({
+      method: 'PUT',
+      url: `/api/setting/balance-quota/${a.applicationId}`,
+      headers: { ...sameOrigin, cookie: a.cookie, 'accept-language': 'id' },
+      payload: { disable: true, email_recipient: [], thresholds: [] },
+    });
+    expect(id.statusCode).toBe(409);
+    expect(id.json().error.message).toMatch(/^Peringatan kuota hanya berlaku untuk aplikasi prabayar/);
+    expect((await get(t, a.cookie, `/api/setting/balance-quota/${a.applicationId}`)).json().data).toEqual(before);
+    expect(await db.select().from(quotaThresholds).where(eq(quotaThresholds.applicationId, a.applicationId))).toEqual([]);
+  });
+
   it('e-mails once per crossing, none while still below, again after a top-up and a new fall; the check lists the channel', { timeout: 60_000 }, async () => {
     const a = await prepaidTenant(t, ['sms']);
     const db = t.ctx.database.db;

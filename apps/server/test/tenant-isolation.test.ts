@@ -309,7 +309,9 @@ describe('tenant isolation over every documented operation', () => {
           await expectAnswer(req, { statuses: [403], codes: ['forbidden'] });
         }
         // A's session survived (a cross-site logout did not end it).
-        expect((await send(t, { method: 'GET', url: '/api/auth/session', headers: { cookie: A.cookie } })).statusCode).toBe(200);
+        const session = await send(t, { method: 'GET', url: '/api/auth/session', headers: { cookie: A.cookie } });
+        expect(session.statusCode).toBe(200);
+        expect(JSON.parse(session.body).data).not.toBeNull();
       });
     }
   });

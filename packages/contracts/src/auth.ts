@@ -116,6 +116,11 @@ export const userSchema = z.object({
   emailVerified: z.boolean(),
   /** The saved interface language; null = follow the browser (ARCHITECTURE.md §10). */
   language: uiLanguageSchema.nullable(),
+  /**
+   * The IANA time zone of the user's organization, in which the console shows every day and time
+   * (issue 23 item 7); null without an organization (the console then uses DEFAULT_TIME_ZONE).
+   */
+  timeZone: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -14,6 +14,7 @@ import type { V1_MESSAGES } from './messaging.ts';
 import { WA_PARAMETER_MAX, type WA_SEND_MESSAGES, type WA_TEMPLATE_SEND_MESSAGES, type WaParameterButtonKind } from './wa-send.ts';
 import { MAX_QUOTA_RECIPIENTS, MAX_QUOTA_THRESHOLD, type QUOTA_MESSAGES } from './quota.ts';
 import type { DASHBOARD_MESSAGES } from './dashboard.ts';
+import type { DASHBOARD_LABELS } from './dashboard-labels.ts';
 import type { WA_TEMPLATE_MESSAGES } from './wa-template-messages.ts';
 import type { CONSOLE_MESSAGES } from './console-messages.ts';
 import { REPORT_PENDING_LIMIT, type REPORT_MESSAGES } from './reports.ts';
@@ -255,6 +256,7 @@ export const QUOTA_MESSAGES_ID = {
   leaveTitle: 'Tinggalkan halaman ini?',
   leaveText: 'Ada perubahan yang belum disimpan. Jika Anda keluar, perubahan tersebut akan hilang.',
   noApplications: SHARED.noApplications,
+  postPaidOnly: 'Peringatan kuota hanya berlaku untuk aplikasi prabayar. Aplikasi ini pascabayar, jadi tidak ada kuota yang perlu diperingatkan.',
 } as const satisfies Twin<typeof QUOTA_MESSAGES>;
 
 export const DASHBOARD_MESSAGES_ID = {
@@ -471,6 +473,7 @@ export const ORGANIZATION_MESSAGES_ID = {
   phoneInvalid: 'Telepon bisnis tidak valid',
   addressRequired: 'Alamat wajib diisi',
   websiteInvalid: 'Website tidak valid',
+  timeZoneInvalid: 'Zona waktu tidak valid: pilih zona dari daftar (misalnya Asia/Jakarta)',
   updated: 'Data organisasi Anda berhasil diperbarui',
   created: 'Organisasi Anda berhasil dibuat. Silakan masuk kembali untuk melanjutkan.',
   alreadyHasOrganization: 'Anda sudah tergabung dalam sebuah organisasi',
@@ -590,3 +593,73 @@ export const BUTTON_KIND_LABELS_ID: Record<string, string> = {
 
 /** Media kinds of template headers, by English name (lower case). */
 export const MEDIA_KINDS_ID = MEDIA_ID;
+
+/** The Overview's figure, status and sheet labels (dashboard-labels.ts), as the Indonesian tiles show them. */
+export const DASHBOARD_LABELS_ID = {
+  total_delivered: 'Total Diterima',
+  total_read: 'Total Dibaca',
+  total_submitted: 'Total Diajukan',
+  total_rejected: 'Total Ditolak',
+  total_failed: 'Total Gagal',
+  total_sent: 'Total Terkirim',
+  total_undelivered: 'Total Tidak Terkirim',
+  total_in_queue: 'Total Dalam Antrean',
+  total_in_call: 'Total Dalam Panggilan',
+  total_answered: 'Total Dijawab',
+  total_rna: 'Total Tidak Dijawab',
+  total_user_busy: 'Total Sibuk',
+  total_success: 'Total Berhasil',
+  delivered: 'Diterima',
+  opened: 'Dibuka',
+  clicked: 'Diklik',
+  failed: 'Gagal',
+  unsubscribe: 'Berhenti Langganan',
+  failed_server: 'Gagal Server',
+  submitted: 'Diajukan',
+  in_queue: 'Dalam Antrean',
+  processed: 'Diproses',
+  sent: 'Terkirim',
+  read: 'Dibaca',
+  rejected: 'Ditolak',
+  undelivered: 'Tidak Terkirim',
+  in_call: 'Dalam Panggilan',
+  rna: 'Tidak Dijawab',
+  answered: 'Dijawab',
+  user_busy: 'Pengguna Sibuk',
+  success: 'Berhasil',
+  total_all_conversation: 'Total Percakapan',
+  total_all_bussiness_initiated: 'Dimulai Bisnis',
+  total_all_customer_initiated: 'Dimulai Pelanggan',
+  total_all_marketing: 'Marketing',
+  total_all_utility: 'Utility',
+  total_all_authentication: 'Authentication',
+  total: 'Total',
+  business_initiated: 'Dimulai Bisnis',
+  customer_initiated: 'Dimulai Pelanggan',
+  marketing: 'Marketing',
+  utility: 'Utility',
+  authentication: 'Authentication',
+  service: 'Layanan',
+  total_all_service: 'Layanan',
+  successRate: 'Tingkat Keberhasilan',
+  failureRate: 'Tingkat Kegagalan',
+  sheetSummary: 'Ringkasan',
+  sheetPerDay: 'Per hari',
+  sheetPerHour: 'Per jam',
+  field: 'Kolom',
+  value: 'Nilai',
+  application: 'Aplikasi',
+  channel: 'Channel',
+  startDate: 'Tanggal mulai',
+  endDate: 'Tanggal akhir',
+  timeZone: 'Zona waktu',
+  failure: 'Gagal',
+  date: 'Tanggal',
+  hour: 'Jam',
+  channel_whatsapp: 'Whatsapp',
+  channel_sms: 'SMS',
+  channel_sms_otp: 'SMS OTP',
+  channel_call: 'Call',
+  channel_email: 'Email',
+  channel_voice_otp: 'Voice OTP',
+} as const satisfies Twin<typeof DASHBOARD_LABELS>;

@@ -8,6 +8,7 @@ export const ORGANIZATION_MESSAGES = {
   phoneInvalid: 'Business phone not valid',
   addressRequired: 'Address is required',
   websiteInvalid: 'Website not valid',
+  timeZoneInvalid: 'Time zone not valid: choose a zone from the list (for example Asia/Jakarta)',
   updated: 'Your organization data has been successfully updated',
   created: 'Your organization has been created. Please sign in again to continue.',
   alreadyHasOrganization: 'You already belong to an organization',

@@ -6,10 +6,25 @@ import { singleLine } from './text-fields.ts';
 import { z } from './zod.ts';
 import { tooLongMessage } from './zod-messages.ts';
 import { ORGANIZATION_MESSAGES } from './organization-messages.ts';
+import { canonicalTimeZone, TIME_ZONE_MAX } from './time-zone.ts';
 
 // The messages live in organization-messages.ts (no zod, issue 10); re-exported for every importer.
 export { ORGANIZATION_MESSAGES };
 
+/**
+ * The organization's time zone (issue 23 item 7): an IANA zone name the runtime knows, stored in its
+ * canonical spelling ('asia/jakarta' -> 'Asia/Jakarta'); anything else is ORGANIZATION_MESSAGES.timeZoneInvalid.
+ */
+export const timeZoneSchema = z
+  .string({ error: ORGANIZATION_MESSAGES.timeZoneInvalid })
+  .max(TIME_ZONE_MAX, { error: ORGANIZATION_MESSAGES.timeZoneInvalid, abort: true })
+  .refine((v) => canonicalTimeZone(v) !== null, { error: ORGANIZATION_MESSAGES.timeZoneInvalid, abort: true })
+  .transform((v) => canonicalTimeZone(v)!);
+
+/**
+ * Create and update body (console.md §7 Organization). `time_zone` is optional: a new organization
+ * without one gets DEFAULT_TIME_ZONE (Asia/Jakarta), an update without one keeps the saved zone.
+ */
 export const organizationSchema = z.object({
   business_name: singleLine(z.string({ error: ORGANIZATION_MESSAGES.nameRequired }).trim().min(1, ORGANIZATION_MESSAGES.nameRequired).max(150, tooLongMessage('Business unit name', 150)), 'Business unit name', { visible: true }),
   business_phone: z
@@ -23,9 +38,10 @@ export const organizationSchema = z.object({
   website_url: singleLine(z.string().trim().max(300, { error: tooLongMessage('Website', 300), abort: true }), 'Website')
     .refine((v) => v === '' || v === 'https://' || /^https:\/\/[^\s/$.?#][^\s]*\.[^\s]+$/i.test(v), ORGANIZATION_MESSAGES.websiteInvalid)
     .transform((v) => (v === 'https://' ? '' : v)),
+  time_zone: timeZoneSchema.optional(),
 });
 export type OrganizationInput = z.infer<typeof organizationSchema>;
-export type Organization = OrganizationInput & { id: string };
+export type Organization = Omit<OrganizationInput, 'time_zone'> & { id: string; time_zone: string };
 
 /** Prefixes a website entered without scheme with https:// (console.md §3). */
 export function withHttps(website: string): string {
@@ -40,4 +56,6 @@ export const organizationResponseSchema = z.object({
   business_phone: z.string(),
   business_address: z.string(),
   website_url: z.string(),
+  /** IANA zone of every day, bucket and time the console shows (DEFAULT_TIME_ZONE unless changed). */
+  time_zone: z.string(),
 });

@@ -63,6 +63,8 @@ export const QUOTA_MESSAGES = {
   leaveTitle: 'Leave this page?',
   leaveText: 'You have unsaved changes. If you leave, they will be lost.',
   noApplications: "Oops, you don't have any application",
+  /** Issue 23 item 16: a post-paid application has no quota to warn about (the console and the 409). */
+  postPaidOnly: 'Quota warnings apply to pre-paid applications only. This application is post-paid, so it has no quota to warn about.',
 } as const;
 
 const quotaTypeSchema = z.enum(QUOTA_TYPE_IDS);

@@ -45,10 +45,12 @@ export function isoDateTimeInRange(name: string) {
 }
 
 /**
- * The organization time zone when the organization names none (ARCHITECTURE.md §5). Organizations
- * have no time zone column yet, so every console day is a day in this zone.
+ * The organization time zone when the organization names none (ARCHITECTURE.md §5): the default of
+ * the organization's saved zone (time-zone.ts), in which the server reads its console days.
  */
-export const DEFAULT_TIME_ZONE = 'Asia/Jakarta';
+import { DEFAULT_TIME_ZONE } from './time-zone.ts';
+
+export { DEFAULT_TIME_ZONE };
 
 /** Searches that count matches stop counting here (the answer then says `total_capped`). */
 export const SEARCH_COUNT_LIMIT = 10_000;

@@ -58,6 +58,8 @@ const ANONYMOUS = new Set([
   'post /api/auth/send_verification',
   'post /api/auth/login',
   'post /api/auth/logout',
+  // Who is signed in: the user, or `{data: null}` for an anonymous caller (issue 23 item 13).
+  'get /api/auth/session',
   'post /api/auth/forgot_password',
   'patch /api/auth/reset_password/{token}',
   'get /api/uploads/{file}',

@@ -13,8 +13,8 @@ import { loginPathFor, REDIRECT_PARAM, safeRedirectPath } from '../features/auth
 import { fromEarlyFetch, readData } from './early-fetch.ts';
 
 const SESSION_PATH = '/api/auth/session';
-/** The session probe's early answer (app/boot.ts): the user when 200, anonymous when 401. */
-const readSession = (res: Response) => (res.status === 401 ? res.text().then(() => null) : readData<User>(res));
+/** The session probe's early answer (app/boot.ts): the user, or null when anonymous (200 `{data: null}`, or a 401). */
+const readSession = (res: Response) => (res.status === 401 ? res.text().then(() => null) : readData<User | null>(res));
 
 export const currentUser = () =>
   queryClient.ensureQueryData({ ...sessionQueryOptions(), queryFn: () => fromEarlyFetch(SESSION_PATH, readSession, getSession) });

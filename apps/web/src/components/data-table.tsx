@@ -35,7 +35,8 @@ export function DataTable<T>({ label, columns, rows, loading, stale, minWidth, s
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (
-              <Table.Th key={c} scope="col" style={{ whiteSpace: 'nowrap' }}>
+              // 'pre': a header never wraps, except at its own line break (a time column's zone note, lib/format.ts withTimeZoneNote).
+              <Table.Th key={c} scope="col" style={{ whiteSpace: 'pre' }}>
                 {c}
               </Table.Th>
             ))}

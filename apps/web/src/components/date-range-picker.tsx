@@ -1,7 +1,8 @@
 /**
  * Date-range picker with presets Today, Yesterday, Last 7 Days, Last 30 Days (console.md §2
  * Monitoring) and the 1–31 day rule (console.md §5, §9; MAX_RANGE_DAYS in contracts/records).
- * Values are inclusive calendar days as 'YYYY-MM-DD' strings in the browser's time zone.
+ * Values are inclusive calendar days as 'YYYY-MM-DD' strings: days of the organization's time zone
+ * (the server reads them there), whatever the browser's.
  * Texts are in the interface language (common.json `dateRange`); the presets keep their English
  * names as identifiers (DatePresetLabel) and show presetText() of them.
  */
@@ -10,7 +11,8 @@ import { Button, Center, Loader, Popover, Stack, Text } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_TIME_ZONE, MAX_RANGE_DAYS, RECORDS_MESSAGES } from '@pesan/contracts/records';
+import { MAX_RANGE_DAYS, RECORDS_MESSAGES } from '@pesan/contracts/records';
+import { displayTimeZone } from '../lib/format.ts';
 import i18n, { localizeMessage } from '../lib/i18n.ts';
 import { intentPrefetch } from './intent-prefetch.ts';
 
@@ -50,11 +52,11 @@ export const presetText = (label: DatePresetLabel): string => i18n.t(`common:dat
 
 /**
  * Today's calendar day where the server reads date ranges (the organization's time zone,
- * DEFAULT_TIME_ZONE Asia/Jakarta; records.ts resolveRecordsRange), as a local Date at midnight.
+ * lib/format.ts displayTimeZone(), Asia/Jakarta by default), as a local Date at midnight.
  * A browser on another zone would otherwise offer a 'Today' that ends before the messages of the
  * last hours (between 17:00 and 24:00 UTC, a UTC browser's today is Jakarta's yesterday).
  */
-export function zonedToday(now: Date = new Date(), timeZone: string = DEFAULT_TIME_ZONE): Date {
+export function zonedToday(now: Date = new Date(), timeZone: string = displayTimeZone()): Date {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
   return dayjs(day).toDate();
 }

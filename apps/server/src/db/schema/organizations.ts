@@ -6,6 +6,8 @@ export const organizations = pgTable('organizations', {
   businessPhone: text('business_phone').notNull(),
   businessAddress: text('business_address').notNull(),
   websiteUrl: text('website_url').notNull().default(''),
+  /** IANA zone of the console's days, buckets and shown times (issue 23 item 7). */
+  timeZone: text('time_zone').notNull().default('Asia/Jakarta'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

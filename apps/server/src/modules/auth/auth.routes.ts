@@ -70,7 +70,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = await ctx.services.auth.verifyEmail(request.params.token);
         await startSession(db, reply, user.id, false, secure);
-        return { data: toUser(user), message: AUTH_MESSAGES.emailVerified };
+        return { data: toUser(user, await ctx.services.organization.timeZoneOf(user.organizationId)), message: AUTH_MESSAGES.emailVerified };
       },
     );
 
@@ -105,7 +105,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = await ctx.services.auth.login(request.body, request.ip);
         await startSession(db, reply, user.id, request.body.remember === true, secure);
-        return { data: toUser(user) };
+        return { data: toUser(user, await ctx.services.organization.timeZoneOf(user.organizationId)) };
       },
     );
 
@@ -114,10 +114,18 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return reply.status(204).send();
     });
 
+    // An anonymous caller is an answer, not an error (issue 23 item 13): 200 `{data: null}`, so a
+    // browser asking who is signed in on every page load logs no failed request.
     app.get(
       '/auth/session',
-      { schema: { tags: ['auth'], summary: 'The signed-in user, or 401', response: { 200: z.object({ data: userSchema }) } } },
-      async (request) => ({ data: userFromSession(requireUser(request)) }),
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'The signed-in user, or null when nobody is signed in (no cookie, or an ended, expired or forged session)',
+          response: { 200: z.object({ data: userSchema.nullable() }) },
+        },
+      },
+      async (request) => ({ data: request.session ? userFromSession(request.session) : null }),
     );
 
     app.post(

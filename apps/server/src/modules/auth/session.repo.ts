@@ -4,6 +4,7 @@
 import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/users.ts';
+import { organizations } from '../../db/schema/organizations.ts';
 
 export interface SessionRow {
   idHash: string;
@@ -14,6 +15,8 @@ export interface SessionRow {
   phoneNumber: string;
   avatar: string | null;
   language: string | null;
+  /** The organization's IANA time zone, null without an organization. */
+  timeZone: string | null;
   emailVerified: boolean;
   expiresAt: Date;
 }
@@ -23,7 +26,7 @@ export async function insertSession(db: Db, row: { idHash: string; userId: strin
   await db.insert(sessions).values(row);
 }
 
-/** The live (not revoked, not expired) session with its user, or null. */
+/** The live (not revoked, not expired) session with its user and their organization's time zone, or null. */
 export async function findLiveSession(db: Db, idHash: string, now: Date): Promise<SessionRow | null> {
   const [row] = await db
     .select({
@@ -35,11 +38,13 @@ export async function findLiveSession(db: Db, idHash: string, now: Date): Promis
       phoneNumber: users.phoneNumber,
       avatar: users.avatar,
       language: users.language,
+      timeZone: organizations.timeZone,
       emailVerifiedAt: users.emailVerifiedAt,
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .where(and(eq(sessions.idHash, idHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;

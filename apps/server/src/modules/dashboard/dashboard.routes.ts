@@ -19,6 +19,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { requireOrganization, signedInOnly } from '../../plugins/session.ts';
 import type { DashboardFile } from './dashboard.service.ts';
+import { requestLanguage } from '../../lib/request-language.ts';
 
 const TAG = 'dashboard';
 const XLSX_RESPONSE = {
@@ -69,12 +70,12 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/report/usage/download',
       { schema: { tags: [TAG], summary: 'Usage of one application and channel as an Excel file (Report_Usage_…)', security, querystring: dashboardDownloadQuerySchema, response: XLSX_RESPONSE } },
-      async (request, reply) => sendFile(reply, await ctx.services.dashboard.usageDownload(requireOrganization(request).organizationId, request.query)),
+      async (request, reply) => sendFile(reply, await ctx.services.dashboard.usageDownload(requireOrganization(request).organizationId, request.query, requestLanguage(request))),
     );
     app.get(
       '/whatsapp-api/conversation/download',
       { schema: { tags: [TAG], summary: 'WhatsApp session figures as an Excel file (Report_Session_WA_…)', security, querystring: conversationDownloadQuerySchema, response: XLSX_RESPONSE } },
-      async (request, reply) => sendFile(reply, await ctx.services.dashboard.conversationDownload(requireOrganization(request).organizationId, request.query)),
+      async (request, reply) => sendFile(reply, await ctx.services.dashboard.conversationDownload(requireOrganization(request).organizationId, request.query, requestLanguage(request))),
     );
   };
 }

@@ -9,7 +9,6 @@ import type { ChannelId } from '@pesan/contracts/channels';
 import {
   CONVERSATION_SERIES,
   DASHBOARD_STATUSES,
-  DASHBOARD_TIME_ZONE,
   conversationFigures,
   rateSummary,
   resolveDashboardRange,
@@ -27,9 +26,12 @@ import {
   type StatusCounts,
   type UsageData,
 } from '@pesan/contracts/dashboard';
-import { statusLabel, type MessageStatus } from '@pesan/contracts/statuses';
+import type { MessageStatus } from '@pesan/contracts/statuses';
+import { dashboardLabel } from '@pesan/contracts/dashboard-labels';
+import type { UiLanguage } from '@pesan/contracts/ui-language';
 import type { Db } from '../../db/client.ts';
 import { getApplication } from '../application/application.service.ts';
+import { organizationTimeZone } from '../organization/organization.service.ts';
 import * as repo from './dashboard.repo.ts';
 
 /** A generated Excel file: its §9 name and bytes. */
@@ -55,6 +57,8 @@ interface ChannelStats {
   applicationName: string;
   channel: ChannelId;
   range: ResolvedRange;
+  /** The organization's IANA zone the range and buckets were read in. */
+  timeZone: string;
   counts: StatusCounts;
   /** series[status][bucket]. */
   series: Record<string, number[]>;
@@ -68,7 +72,8 @@ interface ChannelStats {
  */
 async function channelStats(db: Db, organizationId: string, applicationId: string, channel: ChannelId, startDate: string, endDate: string): Promise<ChannelStats> {
   const app = await getApplication(db, organizationId, applicationId);
-  const range = resolveDashboardRange(startDate, endDate, DASHBOARD_TIME_ZONE);
+  const timeZone = await organizationTimeZone(db, organizationId);
+  const range = resolveDashboardRange(startDate, endDate, timeZone);
   const statuses = DASHBOARD_STATUSES[channel];
   const counts: StatusCounts = Object.fromEntries(statuses.map((s) => [s, 0]));
   const series: Record<string, number[]> = Object.fromEntries(statuses.map((s) => [s, range.buckets.map(() => 0)]));
@@ -83,7 +88,7 @@ async function channelStats(db: Db, organizationId: string, applicationId: strin
     (series[status] ??= range.buckets.map(() => 0))[i]! += r.count;
     total[i]! += r.count;
   }
-  return { applicationName: app.application_name, channel, range, counts, series, total };
+  return { applicationName: app.application_name, channel, range, timeZone, counts, series, total };
 }
 
 /**
@@ -107,12 +112,12 @@ export async function reportUsage(db: Db, organizationId: string, q: DashboardQu
 
 /**
  * `POST /api/report/usage/range-date`: one line per status (every status of the channel), hourly
- * for a single day, daily otherwise (§2.6), labels local to DASHBOARD_TIME_ZONE.
+ * for a single day, daily otherwise (§2.6), labels local to the organization's time zone.
  * @throws AppError not_found (404) for another organization's application.
  */
 export async function reportRangeDate(db: Db, organizationId: string, q: DashboardQuery): Promise<RangeDateData> {
   const s = await channelStats(db, organizationId, q.application_id, q.channel, q.startDate, q.endDate);
-  return { channel: q.channel, granularity: s.range.granularity, time_zone: DASHBOARD_TIME_ZONE, labels: s.range.buckets.map((b) => b.label), series: s.series, total: s.total };
+  return { channel: q.channel, granularity: s.range.granularity, time_zone: s.timeZone, labels: s.range.buckets.map((b) => b.label), series: s.series, total: s.total };
 }
 
 /**
@@ -122,7 +127,8 @@ export async function reportRangeDate(db: Db, organizationId: string, q: Dashboa
  */
 export async function whatsappConversation(db: Db, organizationId: string, q: ConversationQuery): Promise<ConversationData & { application_name: string }> {
   const app = await getApplication(db, organizationId, q.application_id);
-  const range = resolveDashboardRange(q.startDate, q.endDate, DASHBOARD_TIME_ZONE);
+  const timeZone = await organizationTimeZone(db, organizationId);
+  const range = resolveDashboardRange(q.startDate, q.endDate, timeZone);
   const rows = app.channels.some((c) => c.channel === 'whatsapp') ? await repo.conversationCountsByHour(db, app.id, range.from, range.to) : [];
   const perBucket: repo.ConversationHourRow[][] = range.buckets.map(() => []);
   for (const r of rows) {
@@ -142,7 +148,7 @@ export async function whatsappConversation(db: Db, organizationId: string, q: Co
     total_all_authentication: all.authentication,
     total_all_service: all.service,
     granularity: range.granularity,
-    time_zone: DASHBOARD_TIME_ZONE,
+    time_zone: timeZone,
     labels: range.buckets.map((b) => b.label),
     series,
   };
@@ -165,81 +171,81 @@ async function toBuffer(wb: ExcelJS.Workbook): Promise<Buffer> {
 
 /**
  * `GET /api/report/usage/download`: what the dashboard shows for one channel (§2.6) as an .xlsx
- * named per §9 (usageFileName): sheet 'Summary' (application, channel, period, time zone, totals,
- * rates, usage counters by their §3 names) and sheet 'Per day' or 'Per hour' (one row per bucket,
+ * named per §9 (usageFileName), labelled in `lang` with the labels the tiles show (contracts
+ * dashboard-labels.ts; ARCHITECTURE.md §7.9): sheet 'Summary' (application, channel, period, time
+ * zone, totals, rates, the usage counters) and sheet 'Per day' or 'Per hour' (one row per bucket,
  * one column per status, a total column and a total row). At most 31 days × statuses: small.
  * @throws AppError not_found (404) for another organization's application.
  */
-export async function usageDownload(db: Db, organizationId: string, q: DashboardDownloadQuery): Promise<DashboardFile> {
+export async function usageDownload(db: Db, organizationId: string, q: DashboardDownloadQuery, lang: UiLanguage = 'en'): Promise<DashboardFile> {
   const s = await channelStats(db, organizationId, q.application_id, q.channel, q.start_date, q.end_date);
   const rate = rateSummary(q.channel, s.counts);
   const usage = usageCounters(q.channel, s.counts);
+  const L = (key: string) => dashboardLabel(key, lang);
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Pesan';
-  const summary = wb.addWorksheet('Summary');
-  addTable(summary, ['Field', 'Value'], [
-    ['Application', s.applicationName],
-    ['Channel', q.channel],
-    ['Start date', s.range.startDay],
-    ['End date', s.range.endDay],
-    ['Time zone', DASHBOARD_TIME_ZONE],
-    ['Total', rate.total],
-    ['Success', rate.success],
-    ['Failure', rate.failure],
-    ['Success rate (%)', rate.success_rate],
-    ['Failure rate (%)', rate.failure_rate],
-    ...Object.entries(usage).filter(([k]) => k !== 'channel' && k !== 'total').map(([k, v]) => [k, v as number]),
+  const summary = wb.addWorksheet(L('sheetSummary'));
+  addTable(summary, [L('field'), L('value')], [
+    [L('application'), s.applicationName],
+    [L('channel'), L(`channel_${q.channel}`)],
+    [L('startDate'), s.range.startDay],
+    [L('endDate'), s.range.endDay],
+    [L('timeZone'), s.timeZone],
+    [L('total'), rate.total],
+    [L('success'), rate.success],
+    [L('failure'), rate.failure],
+    [`${L('successRate')} (%)`, rate.success_rate],
+    [`${L('failureRate')} (%)`, rate.failure_rate],
+    ...Object.entries(usage).filter(([k]) => k !== 'channel' && k !== 'total').map(([k, v]) => [L(k), v as number]),
   ]);
   const statuses = DASHBOARD_STATUSES[q.channel];
-  const per = wb.addWorksheet(s.range.granularity === 'hour' ? 'Per hour' : 'Per day');
+  const per = wb.addWorksheet(L(s.range.granularity === 'hour' ? 'sheetPerHour' : 'sheetPerDay'));
   addTable(
     per,
-    [s.range.granularity === 'hour' ? 'Hour' : 'Date', ...statuses.map(statusLabel), 'Total'],
+    [L(s.range.granularity === 'hour' ? 'hour' : 'date'), ...statuses.map(L), L('total')],
     s.range.buckets.map((b, i) => [b.label, ...statuses.map((st) => s.series[st]![i]!), s.total[i]!]),
-    ['Total', ...statuses.map((st) => s.counts[st] ?? 0), rate.total],
+    [L('total'), ...statuses.map((st) => s.counts[st] ?? 0), rate.total],
   );
   return { fileName: usageFileName(q.channel, s.range.startDay, s.range.endDay), contentType: XLSX, body: await toBuffer(wb) };
 }
 
-const SESSION_COLUMNS: Record<(typeof CONVERSATION_SERIES)[number], string> = {
-  total: 'Total conversations',
-  business_initiated: 'Business initiated',
-  customer_initiated: 'Customer initiated',
-  marketing: 'Marketing',
-  utility: 'Utility',
-  authentication: 'Authentication',
-  service: 'Service',
-};
+/** The session figures of the Summary sheet, in the tiles' order (§3 names, the spec's spelling). */
+const SESSION_FIGURES = [
+  'total_all_conversation',
+  'total_all_bussiness_initiated',
+  'total_all_customer_initiated',
+  'total_all_marketing',
+  'total_all_utility',
+  'total_all_authentication',
+  'total_all_service',
+] as const;
 
 /**
  * `GET /api/whatsapp-api/conversation/download`: the WhatsApp session figures as an .xlsx named
- * `Report_Session_WA_{start}-{end}.xlsx` (§9): sheet 'Summary' (the §3 figures by name) and sheet
- * 'Per day' or 'Per hour' (one row per bucket, one column per figure, a total row).
+ * `Report_Session_WA_{start}-{end}.xlsx` (§9), labelled in `lang` as the tiles and the chart are
+ * (dashboard-labels.ts): sheet 'Summary' (the §3 figures) and sheet 'Per day' or 'Per hour' (one
+ * row per bucket, one column per series, the total first, and a total row).
  * @throws AppError not_found (404) for another organization's application.
  */
-export async function conversationDownload(db: Db, organizationId: string, q: ConversationDownloadQuery): Promise<DashboardFile> {
+export async function conversationDownload(db: Db, organizationId: string, q: ConversationDownloadQuery, lang: UiLanguage = 'en'): Promise<DashboardFile> {
+  const L = (key: string) => dashboardLabel(key, lang);
   const d = await whatsappConversation(db, organizationId, { application_id: q.application_id, startDate: q.start_date, endDate: q.end_date });
-  const range = resolveDashboardRange(q.start_date, q.end_date, DASHBOARD_TIME_ZONE);
+  const range = resolveDashboardRange(q.start_date, q.end_date, d.time_zone);
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Pesan';
-  addTable(wb.addWorksheet('Summary'), ['Field', 'Value'], [
-    ['Application', d.application_name],
-    ['Start date', range.startDay],
-    ['End date', range.endDay],
-    ['Time zone', DASHBOARD_TIME_ZONE],
-    ['total_all_conversation', d.total_all_conversation],
-    ['total_all_bussiness_initiated', d.total_all_bussiness_initiated],
-    ['total_all_customer_initiated', d.total_all_customer_initiated],
-    ['total_all_marketing', d.total_all_marketing],
-    ['total_all_utility', d.total_all_utility],
-    ['total_all_authentication', d.total_all_authentication],
-    ['total_all_service', d.total_all_service],
+  addTable(wb.addWorksheet(L('sheetSummary')), [L('field'), L('value')], [
+    [L('application'), d.application_name],
+    [L('startDate'), range.startDay],
+    [L('endDate'), range.endDay],
+    [L('timeZone'), d.time_zone],
+    ...SESSION_FIGURES.map((k): [string, number] => [L(k), d[k]]),
   ]);
   addTable(
-    wb.addWorksheet(d.granularity === 'hour' ? 'Per hour' : 'Per day'),
-    [d.granularity === 'hour' ? 'Hour' : 'Date', ...CONVERSATION_SERIES.map((k) => SESSION_COLUMNS[k])],
+    wb.addWorksheet(L(d.granularity === 'hour' ? 'sheetPerHour' : 'sheetPerDay')),
+    // The total series is the Total Conversation figure; the others are named as on the chart.
+    [L(d.granularity === 'hour' ? 'hour' : 'date'), ...CONVERSATION_SERIES.map((k) => L(k === 'total' ? 'total_all_conversation' : k))],
     d.labels.map((label, i) => [label, ...CONVERSATION_SERIES.map((k) => d.series[k][i]!)]),
-    ['Total', ...CONVERSATION_SERIES.map((k) => d.series[k].reduce((a, b) => a + b, 0))],
+    [L('total'), ...CONVERSATION_SERIES.map((k) => d.series[k].reduce((a, b) => a + b, 0))],
   );
   return { fileName: sessionFileName(range.startDay, range.endDay), contentType: XLSX, body: await toBuffer(wb) };
 }

@@ -42,6 +42,16 @@ import { DOCS_API_DIR } from '../../lib/paths.ts';
 export const DEFAULT_DOCS_DIR = DOCS_API_DIR;
 
 /** Sample fence tags and the language tab each becomes (console.md §9 tab order). */
+/**
+ * The base URL the pages and their samples are written with. The docs calls answer them with the
+ * server's own PUBLIC_URL instead (docs.service.ts, issue 23 item 19), so a copied sample works on
+ * any install; the samples test runs them against its server the same way.
+ */
+export const DOCS_SAMPLE_BASE_URL = 'http://localhost:3000';
+
+/** `text` with every `baseUrl` (no trailing slash) where it has `from` (DOCS_SAMPLE_BASE_URL unless given). */
+export const withBaseUrl = (text: string, baseUrl: string, from: string = DOCS_SAMPLE_BASE_URL): string => (from === baseUrl ? text : text.split(from).join(baseUrl));
+
 export const SAMPLE_TAGS = { curl: 'CURL', js: 'NodeJS', php: 'PHP' } as const satisfies Record<string, DocLanguage>;
 export type SampleTag = keyof typeof SAMPLE_TAGS;
 export const RESPONSE_TAG = 'response';

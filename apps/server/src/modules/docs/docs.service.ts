@@ -9,19 +9,34 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as repo from './docs.repo.ts';
 import { sanitizeDocHtml } from './docs-sanitize.ts';
+import { DOCS_SAMPLE_BASE_URL, withBaseUrl } from './docs-markdown.ts';
 import { SERVER_MESSAGES } from '@pesan/contracts/server-messages';
 
 export interface DocsDeps {
   db: Db;
   now: () => Date;
+  /** The server's PUBLIC_URL (no trailing slash): the base URL the pages and samples are answered with. */
+  publicUrl: string;
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError('not_found', DOCS_MESSAGES.notFound);
 
-/** The contract's shape of a description row, its HTML sanitised (a row stored before the rule is served clean too). */
-function toDocDescription(r: repo.DocDescriptionRow): DocDescription {
-  return { id: r.id, titleId: r.titleId, title: r.title, description: sanitizeDocHtml(r.description), languageSupport: r.languageSupport, updatedAt: r.updatedAt.toISOString() };
+/**
+ * The contract's shape of a description row, its text and samples written for `publicUrl` (issue 23
+ * item 19: the pages are stored with DOCS_SAMPLE_BASE_URL; a copied sample must work on this
+ * install), its HTML sanitised (a row stored before the rule is served clean too). The recorded
+ * responses are answered as stored.
+ */
+function toDocDescription(r: repo.DocDescriptionRow, publicUrl: string): DocDescription {
+  return {
+    id: r.id,
+    titleId: r.titleId,
+    title: r.title,
+    description: withBaseUrl(sanitizeDocHtml(r.description), publicUrl),
+    languageSupport: r.languageSupport.map((l) => ({ ...l, request: withBaseUrl(l.request, publicUrl) })),
+    updatedAt: r.updatedAt.toISOString(),
+  };
 }
 
 const byText = (a: string, b: string) => a.localeCompare(b, 'en');
@@ -65,25 +80,25 @@ export async function listMenu(deps: Pick<DocsDeps, 'db'>, include: string[]): P
   }));
 }
 
-/** Every page description (with its page's title), in menu order. */
-export async function listDescriptions(deps: Pick<DocsDeps, 'db'>): Promise<DocDescription[]> {
-  return (await repo.listDescriptions(deps.db)).map(toDocDescription);
+/** Every page description (with its page's title), in menu order, written for deps.publicUrl. */
+export async function listDescriptions(deps: Pick<DocsDeps, 'db' | 'publicUrl'>): Promise<DocDescription[]> {
+  return (await repo.listDescriptions(deps.db)).map((r) => toDocDescription(r, deps.publicUrl));
 }
 
-/** Description `id`. @throws AppError 404 `not_found` DOCS_MESSAGES.notFound (also for a malformed id). */
-export async function getDescription(deps: Pick<DocsDeps, 'db'>, id: string): Promise<DocDescription> {
+/** Description `id`, written for deps.publicUrl. @throws AppError 404 `not_found` DOCS_MESSAGES.notFound (also for a malformed id). */
+export async function getDescription(deps: Pick<DocsDeps, 'db' | 'publicUrl'>, id: string): Promise<DocDescription> {
   if (!UUID_RE.test(id)) throw notFound();
   const row = await repo.findDescription(deps.db, id);
   if (!row) throw notFound();
-  return toDocDescription(row);
+  return toDocDescription(row, deps.publicUrl);
 }
 
 /** The description of page `titleId` (what /docs/{parentId}/{childId} shows). @throws AppError 404 as getDescription. */
-export async function getDescriptionByTitle(deps: Pick<DocsDeps, 'db'>, titleId: string): Promise<DocDescription> {
+export async function getDescriptionByTitle(deps: Pick<DocsDeps, 'db' | 'publicUrl'>, titleId: string): Promise<DocDescription> {
   if (!UUID_RE.test(titleId)) throw notFound();
   const row = await repo.findDescriptionByTitle(deps.db, titleId);
   if (!row) throw notFound();
-  return toDocDescription(row);
+  return toDocDescription(row, deps.publicUrl);
 }
 
 /** Refuses a user who is not an operator. @throws AppError 403 `forbidden` DOCS_MESSAGES.operatorOnly. */
@@ -107,19 +122,25 @@ function cleanDescription(description: string): string {
   if (!clean.trim()) throw new AppError('invalid_request', DOCS_MESSAGES.descriptionRequired, [{ path: 'description', message: DOCS_MESSAGES.descriptionRequired }]);
   return clean;
 }
+/** `input` as stored: this server's PUBLIC_URL written back as DOCS_SAMPLE_BASE_URL (an operator saves what the site showed). */
+const asStored = (input: DocDescriptionInput, publicUrl: string): DocDescriptionInput => ({
+  ...input,
+  description: withBaseUrl(input.description, DOCS_SAMPLE_BASE_URL, publicUrl),
+  languageSupport: input.languageSupport.map((l) => ({ ...l, request: withBaseUrl(l.request, DOCS_SAMPLE_BASE_URL, publicUrl) })),
+});
 
 const alreadyDescribed = () =>
   new AppError('conflict', DOCS_MESSAGES.descriptionExists, [{ path: 'titleId', message: DOCS_MESSAGES.descriptionExistsDetail }]);
 
 /**
  * Creates the description of page `input.titleId` (operator only; the route checked the operator),
- * its HTML sanitised (docs-sanitize.ts).
+ * its HTML sanitised (docs-sanitize.ts) and stored with DOCS_SAMPLE_BASE_URL where it names this server's PUBLIC_URL.
  * @throws AppError 400 `invalid_request` (nothing left after sanitising), 404 `not_found` (no such page), 409 `conflict` (the page has a description).
  */
 export async function createDescription(deps: DocsDeps, input: DocDescriptionInput): Promise<DocDescription> {
   const description = cleanDescription(input.description);
   await requireTitle(deps, input.titleId);
-  const id = await repo.insertDescription(deps.db, { ...input, description, updatedAt: deps.now() });
+  const id = await repo.insertDescription(deps.db, { ...asStored({ ...input, description }, deps.publicUrl), updatedAt: deps.now() });
   if (!id) throw alreadyDescribed();
   return getDescription(deps, id);
 }
@@ -137,7 +158,7 @@ export async function updateDescription(deps: DocsDeps, id: string, input: DocDe
     await requireTitle(deps, input.titleId);
     if (await repo.findDescriptionByTitle(deps.db, input.titleId)) throw alreadyDescribed();
   }
-  if (!(await repo.updateDescription(deps.db, id, { ...input, description, updatedAt: deps.now() }))) throw notFound();
+  if (!(await repo.updateDescription(deps.db, id, { ...asStored({ ...input, description }, deps.publicUrl), updatedAt: deps.now() }))) throw notFound();
   return getDescription(deps, id);
 }
 
@@ -159,7 +180,7 @@ export interface OperatorChange {
  * documentation (issue 14; ARCHITECTURE.md §4 `operator --email`). Idempotent.
  * @throws AppError 404 `not_found` 'No user with e-mail <email>'.
  */
-export async function makeOperator(deps: DocsDeps, email: string): Promise<OperatorChange> {
+export async function makeOperator(deps: Pick<DocsDeps, 'db' | 'now'>, email: string): Promise<OperatorChange> {
   const normalised = email.trim().toLowerCase();
   const user = await repo.setOperator(deps.db, normalised, deps.now());
   if (!user) throw new AppError('not_found', SERVER_MESSAGES.noUserWithEmail(normalised));

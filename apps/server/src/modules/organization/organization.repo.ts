@@ -14,9 +14,11 @@ const columns = (input: OrganizationInput) => ({
   businessPhone: input.business_phone,
   businessAddress: input.business_address,
   websiteUrl: input.website_url,
+  // Absent: the column's default on insert, the saved zone on update.
+  ...(input.time_zone ? { timeZone: input.time_zone } : {}),
 });
 
-/** Inserts an organization with the four form fields; returns the row. */
+/** Inserts an organization with the form fields (time zone Asia/Jakarta when absent); returns the row. */
 export async function insertOrganization(db: Db, input: OrganizationInput): Promise<OrganizationRow> {
   const [row] = await db.insert(organizations).values(columns(input)).returning();
   return row!;
@@ -38,8 +40,14 @@ export async function findOrganizationById(db: Db, id: string): Promise<Organiza
   return row ?? null;
 }
 
-/** Replaces the four form fields of organization `id`; returns the row, or null when missing. */
+/** Replaces the form fields of organization `id` (the time zone only when given); returns the row, or null when missing. */
 export async function updateOrganization(db: Db, id: string, input: OrganizationInput, now: Date): Promise<OrganizationRow | null> {
   const [row] = await db.update(organizations).set({ ...columns(input), updatedAt: now }).where(eq(organizations.id, id)).returning();
   return row ?? null;
+}
+
+/** The IANA time zone of organization `id`, or null when there is no such organization. */
+export async function findOrganizationTimeZone(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.select({ timeZone: organizations.timeZone }).from(organizations).where(eq(organizations.id, id)).limit(1);
+  return row?.timeZone ?? null;
 }

@@ -7,7 +7,9 @@ import { ORGANIZATION_MESSAGES, type Organization, type OrganizationInput } from
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { SessionRow } from '../auth/session.service.ts';
-import { attachUserToOrganization, findOrganizationById, insertOrganization, updateOrganization, type OrganizationRow } from './organization.repo.ts';
+import { DEFAULT_TIME_ZONE } from '@pesan/contracts/records';
+import type { Db } from '../../db/client.ts';
+import { attachUserToOrganization, findOrganizationById, findOrganizationTimeZone, insertOrganization, updateOrganization, type OrganizationRow } from './organization.repo.ts';
 
 /** What the organizations service uses of the application context. */
 export type OrganizationDeps = Pick<AppContext, 'database' | 'now'>;
@@ -20,6 +22,7 @@ export function toOrganization(row: OrganizationRow): Organization {
     business_phone: row.businessPhone,
     business_address: row.businessAddress,
     website_url: row.websiteUrl,
+    time_zone: row.timeZone,
   };
 }
 
@@ -54,10 +57,19 @@ export async function getOwnOrganization(ctx: OrganizationDeps, session: Session
   return toOrganization(row);
 }
 
-/** Replaces the four fields of the caller's organization `id`; another id -> 404 and nothing changes. */
+/** Replaces the fields of the caller's organization `id`; another id -> 404 and nothing changes. */
 export async function updateOwnOrganization(ctx: OrganizationDeps, session: SessionRow, id: string, input: OrganizationInput): Promise<Organization> {
   if (!session.organizationId || id !== session.organizationId) throw notFound('organization');
   const row = await updateOrganization(ctx.database.db, id, input, ctx.now());
   if (!row) throw notFound('organization');
   return toOrganization(row);
+}
+
+/**
+ * The IANA time zone in which the server reads the days of organization `organizationId` (date
+ * ranges, day and hour buckets, report times; issue 23 item 7): the saved zone, DEFAULT_TIME_ZONE
+ * (Asia/Jakarta) when none is saved or the organization is gone.
+ */
+export async function organizationTimeZone(db: Db, organizationId: string): Promise<string> {
+  return (await findOrganizationTimeZone(db, organizationId)) ?? DEFAULT_TIME_ZONE;
 }

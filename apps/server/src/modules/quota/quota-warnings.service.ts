@@ -13,9 +13,10 @@
  * locks the thresholds, so concurrent checks send one e-mail; it is set again when a check finds
  * the remaining quota above the threshold (a top-up). Each warning is a quota_warnings row.
  */
-import { QUOTA_TYPE_IDS, CALL_SECONDS_PER_MINUTE, type BalanceCheck, type BillingAnswer, type QuotaSettings, type QuotaSettingsInput, type QuotaType, type RemainingQuota } from '@pesan/contracts/quota';
+import { QUOTA_MESSAGES, QUOTA_TYPE_IDS, CALL_SECONDS_PER_MINUTE, type BalanceCheck, type BillingAnswer, type QuotaSettings, type QuotaSettingsInput, type QuotaType, type RemainingQuota } from '@pesan/contracts/quota';
 import type { ChannelId } from '@pesan/contracts/channels';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
 import { mailLanguage, type MailLanguage } from '../../lib/mail-html.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { getApplication } from '../application/application.service.ts';
@@ -119,11 +120,14 @@ export async function getQuotaSettings(deps: Pick<QuotaWarningDeps, 'db'>, organ
  * from `input.thresholds` keeps its row; an unticked type is saved with threshold 0 (console.md
  * §4: unticking resets it); a missing `threshold` is 0. A type whose reminder or threshold changed
  * is re-armed, so a new threshold warns at its own next crossing. The caller runs
- * checkQuotaWarnings after answering.
- * @throws AppError not_found (another organization's, deleted or unknown application).
+ * checkQuotaWarnings after answering. Warnings apply to pre-paid applications only (issue 23 item
+ * 16): a post-paid application's settings are refused, nothing saved.
+ * @throws AppError not_found (another organization's, deleted or unknown application); conflict
+ *   (409, QUOTA_MESSAGES.postPaidOnly) for a post-paid application.
  */
 export async function putQuotaSettings(deps: Pick<QuotaWarningDeps, 'db' | 'now'>, organizationId: string, applicationId: string, input: QuotaSettingsInput): Promise<QuotaSettings> {
   const app = await getApplication(deps.db, organizationId, applicationId);
+  if (app.billing_type !== 'pre-paid') throw new AppError('conflict', QUOTA_MESSAGES.postPaidOnly);
   const now = deps.now();
   await deps.db.transaction(async (txAny) => {
     const tx = txAny as unknown as Db;

@@ -4,7 +4,6 @@
  */
 import { channelInfo, type ChannelId } from '@pesan/contracts/channels';
 import {
-  DEFAULT_TIME_ZONE,
   SEARCH_COUNT_LIMIT,
   decodeRecordsCursor,
   encodeRecordsCursor,
@@ -19,6 +18,7 @@ import { recordsSearchTerm } from '@pesan/contracts/records-search';
 import type { MessageStatus } from '@pesan/contracts/statuses';
 import type { Db } from '../../db/client.ts';
 import { getApplication } from '../application/application.service.ts';
+import { organizationTimeZone } from '../organization/organization.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { messageWebhookDeliveries } from '../webhooks/webhooks.service.ts';
 import * as repo from './records.repo.ts';
@@ -70,7 +70,7 @@ async function totalFromRollup(db: Db, f: repo.RecordsFilter): Promise<number> {
 
 /**
  * A page of the messages of one application and channel, newest first (created_at, id descending),
- * filtered by date range (days in the organization's time zone, DEFAULT_TIME_ZONE, end day
+ * filtered by date range (days in the organization's time zone, organizationTimeZone, end day
  * included; or ISO date-times, both inclusive), status (`showType` 'all' = none) and search
  * (contracts recordsSearchTerm; a search that cannot match answers the empty page without a
  * query). Paging: `cursor` (keyset, after the row it names) or else `page` (offset; kept for
@@ -85,7 +85,7 @@ export async function listRecords(db: Db, organizationId: string, q: RecordsQuer
   const term = recordsSearchTerm(q.channel, q.search);
   const empty: RecordsPage = { data: [], page: q.page, limit: q.limit, pages: 0, total: 0, total_capped: false, next_cursor: null, last_update: null };
   if (term.kind === 'never') return empty;
-  const range = resolveRecordsRange(q.startDate, q.endDate, DEFAULT_TIME_ZONE);
+  const range = resolveRecordsRange(q.startDate, q.endDate, await organizationTimeZone(db, organizationId));
   const filter: repo.RecordsFilter = {
     organizationId,
     applicationId: app.id,

@@ -4,7 +4,8 @@
  * for progress, and the download of a finished one. Generation itself is report-generation.ts.
  */
 import type { Readable } from 'node:stream';
-import { DEFAULT_TIME_ZONE, resolveRecordsRange } from '@pesan/contracts/records';
+import { resolveRecordsRange } from '@pesan/contracts/records';
+import { organizationTimeZone } from '../organization/organization.service.ts';
 import { REPORT_CONTENT_TYPES, REPORT_MESSAGES, REPORT_PENDING_LIMIT, reportFileName, normaliseReportSearch, type GenerateReportRequest, type ReportListQuery, type ReportListResponse, type ReportRow, type ReportStatus, type ReportType } from '@pesan/contracts/reports';
 import type { ChannelId } from '@pesan/contracts/channels';
 import type { Db } from '../../db/client.ts';
@@ -56,7 +57,7 @@ export async function listReports(deps: Pick<ReportsDeps, 'db'>, organizationId:
   // Another organization's application is a 404, as everywhere (never an empty list that confirms nothing).
   const valid = applicationIds.filter((id) => UUID_RE.test(id));
   if (valid.length < applicationIds.length || (await repo.findOrganizationApplicationIds(deps.db, organizationId, valid)).length < valid.length) throw notFound('application');
-  const range = q.start_date && q.end_date ? resolveRecordsRange(q.start_date, q.end_date, DEFAULT_TIME_ZONE) : undefined;
+  const range = q.start_date && q.end_date ? resolveRecordsRange(q.start_date, q.end_date, await organizationTimeZone(deps.db, organizationId)) : undefined;
   const search = q.search ? normaliseReportSearch(q.search) : '';
   const { rows, total } = await repo.listReports(
     deps.db,
@@ -79,7 +80,8 @@ export async function createReport(deps: ReportsDeps, caller: { organizationId: 
   if (!UUID_RE.test(body.application_id)) throw notFound('application');
   const application = await repo.findOwnApplication(deps.db, caller.organizationId, body.application_id);
   if (!application) throw notFound('application');
-  const range = resolveRecordsRange(body.start_date, body.end_date, DEFAULT_TIME_ZONE);
+  const timeZone = await organizationTimeZone(deps.db, caller.organizationId);
+  const range = resolveRecordsRange(body.start_date, body.end_date, timeZone);
   if (!range.from || !range.to) throw fieldError('start_date', REPORT_MESSAGES.dateRequired);
   // An inclusive ISO end becomes exclusive one millisecond later (timestamps hold microseconds: close enough for a report).
   const rangeTo = range.toExclusive ? range.to : new Date(range.to.getTime() + 1);
@@ -95,7 +97,7 @@ export async function createReport(deps: ReportsDeps, caller: { organizationId: 
     endDate: body.end_date,
     rangeFrom: range.from,
     rangeTo,
-    timeZone: DEFAULT_TIME_ZONE,
+    timeZone,
     type: body.type,
     createdAt: deps.now(),
   }, REPORT_PENDING_LIMIT);

@@ -52,8 +52,8 @@ function asUiLanguage(v: string | null | undefined): UiLanguage | null {
   return (UI_LANGUAGES as readonly string[]).includes(v ?? '') ? (v as UiLanguage) : null;
 }
 
-/** The console's user JSON (contracts userSchema): no hash, no timestamps. */
-export function toUser(row: UserRow): User {
+/** The console's user JSON (contracts userSchema): no hash, no timestamps; `timeZone` is their organization's (null without one). */
+export function toUser(row: UserRow, timeZone: string | null): User {
   return {
     id: row.id,
     fullName: row.fullName,
@@ -63,6 +63,7 @@ export function toUser(row: UserRow): User {
     organizationId: row.organizationId ?? null,
     emailVerified: row.emailVerifiedAt !== null,
     language: asUiLanguage(row.language),
+    timeZone: row.organizationId ? timeZone : null,
   };
 }
 
@@ -77,6 +78,7 @@ export function userFromSession(session: SessionRow): User {
     organizationId: session.organizationId ?? null,
     emailVerified: session.emailVerified,
     language: asUiLanguage(session.language),
+    timeZone: session.timeZone ?? null,
   };
 }
 
@@ -88,7 +90,7 @@ export async function getOwnUser(ctx: UserDeps, session: SessionRow, id: string)
   if (id !== session.userId) throw notFound('user');
   const row = await findUserById(ctx.database.db, id);
   if (!row) throw notFound('user');
-  return toUser(row);
+  return toUser(row, session.timeZone);
 }
 
 /**
@@ -110,5 +112,5 @@ export async function updateOwnUser(ctx: UserDeps, session: SessionRow, id: stri
   }
   const row = await repo.updateUserProfile(ctx.database.db, id, { fullName: input.fullName, avatar: input.avatar, language: input.language }, ctx.now());
   if (!row) throw notFound('user');
-  return toUser(row);
+  return toUser(row, session.timeZone);
 }

@@ -5,7 +5,8 @@
  * delete (soft), duplicate as a Draft copy, bulk delete. Another organization's template or
  * application is a 404. Review itself is template-review.service.ts.
  */
-import { DEFAULT_TIME_ZONE, resolveRecordsRange } from '@pesan/contracts/records';
+import { resolveRecordsRange } from '@pesan/contracts/records';
+import { organizationTimeZone } from '../organization/organization.service.ts';
 import { normaliseReportSearch } from '@pesan/contracts/reports';
 import {
   WA_TEMPLATE_API_MESSAGES as API,
@@ -78,7 +79,7 @@ export async function insertWithCode(deps: Pick<WaTemplatesDeps, 'db'>, row: Omi
 /**
  * `POST /api/wa/template/list` (§2.2, §3 filters, §7.1): one page of the organization's templates
  * (live ones of live applications) of the listed applications (404 when one is not the
- * organization's), created within `start_date`..`end_date` (whole days in Asia/Jakarta), whose
+ * organization's), created within `start_date`..`end_date` (whole days in the organization's time zone), whose
  * name contains `search` (case-insensitive; a leading 0 is read as 62), in the listed statuses
  * ('all' or none = every status), newest first.
  */
@@ -87,7 +88,7 @@ export async function listTemplates(deps: Pick<WaTemplatesDeps, 'db'>, organizat
   const valid = applicationIds.filter((id) => UUID_RE.test(id));
   if (valid.length < applicationIds.length || (await repo.findLiveApplicationIds(deps.db, organizationId, valid)).length < valid.length) throw notFound('application');
   const statuses = q.status.includes('all') ? [] : [...new Set(q.status.filter((s) => s !== 'all'))];
-  const range = q.start_date && q.end_date ? resolveRecordsRange(q.start_date, q.end_date, DEFAULT_TIME_ZONE) : undefined;
+  const range = q.start_date && q.end_date ? resolveRecordsRange(q.start_date, q.end_date, await organizationTimeZone(deps.db, organizationId)) : undefined;
   const search = q.search ? normaliseReportSearch(q.search) : '';
   const { rows, total } = await repo.listTemplates(
     deps.db,

@@ -15,6 +15,7 @@ import type { User } from '@pesan/contracts/auth';
 import { useUpdateUser } from '../../../features/profile/api/update-user.ts';
 import { toastError } from '../../../components/toasts.ts';
 import i18n, { applyUserLanguage } from '../../../lib/i18n.ts';
+import { setDisplayTimeZone } from '../../../lib/format.ts';
 import { useApiEvents } from './use-api-events.ts';
 import { useShellLogout } from './use-shell-logout.ts';
 
@@ -40,6 +41,8 @@ export function SignedInLayout({ navItems, navLabel, children }: SignedInLayoutP
       </Center>
     );
   }
+  // Before the page renders: every date and time shows in the organization's zone (issue 23 item 7).
+  setDisplayTimeZone(user.timeZone);
   return (
     <>
       <ConsoleShell

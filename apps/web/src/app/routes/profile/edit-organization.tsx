@@ -1,4 +1,4 @@
-/** /profile/edit-organization (console.md §2, §7 Organization, §8 success message). */
+/** /profile/edit-organization (console.md §2, §7 Organization, §8 success message; the time zone, issue 23 item 7). */
 import { Alert, Center, Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ORGANIZATION_MESSAGES } from '@pesan/contracts/organization';
@@ -8,11 +8,14 @@ import { OrganizationForm } from '../../../features/organization/components/orga
 import { toastApiError, toastSuccess } from '../../../components/toasts.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { localizeMessage } from '../../../lib/i18n.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { sessionQueryKey } from '../../../features/auth/api/get-session.ts';
 
 export default function EditOrganizationPage() {
   const { t } = useTranslation('organization');
   const org = useMyOrganization();
   const update = useUpdateOrganization();
+  const queryClient = useQueryClient();
   return (
     <Stack gap="lg" maw={560}>
       <PageHeader title={t('editOrganization.title')} description={t('editOrganization.description')} />
@@ -29,6 +32,8 @@ export default function EditOrganizationPage() {
           onOtherError={(err) => toastApiError(err)}
           onSubmit={async (input) => {
             await update.mutateAsync({ id: org.data!.id, ...input });
+            // The session carries the organization's time zone: every screen shows times in the new one.
+            await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
             toastSuccess(localizeMessage(ORGANIZATION_MESSAGES.updated));
           }}
         />

@@ -39,7 +39,7 @@ export default function NotificationSettingsPage() {
           }
         />
       ) : (
-        <QuotaSettingsPanel applications={apps.data.data.map((a) => ({ id: a.id, name: a.application_name }))} />
+        <QuotaSettingsPanel applications={apps.data.data.map((a) => ({ id: a.id, name: a.application_name, billing_type: a.billing_type }))} />
       )}
     </Stack>
   );

@@ -20,7 +20,7 @@ export function ApplicationCard({ app }: { app: Application }) {
     <Card withBorder radius="md" padding="lg" style={{ cursor: 'pointer' }} onClick={() => navigate(detail)} data-testid="application-card">
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Anchor component={Link} to={detail} fw={700} size="lg" c="dark.9" onClick={(e) => e.stopPropagation()} style={{ wordBreak: 'break-word' }}>
+          <Anchor component={Link} to={detail} fw={700} size="lg" c="dark.9" onClick={(e) => e.stopPropagation()} style={{ wordBreak: 'break-word', minWidth: 0 }}>
             {app.application_name}
           </Anchor>
           <Button

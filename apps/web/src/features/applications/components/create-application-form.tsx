@@ -25,6 +25,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { localizeMessage } from '../../../lib/i18n.ts';
 import { useFormLanguage } from '../../../lib/form-i18n.ts';
 import { useCreateApplication } from '../api/create-application.ts';
+import { submitForm } from '../../../lib/form-submit.ts';
 
 /** Channels that take a sender name (console.md §3 Application). */
 export const SENDER_CHANNELS: readonly ChannelId[] = ['whatsapp', 'sms', 'sms_otp'];
@@ -124,7 +125,7 @@ export function CreateApplicationForm({ onCreated, onError }: CreateApplicationF
   });
   useFormLanguage(form);
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = submitForm(form, async (values) => {
     const input = toCreateInput(values);
     let id: string;
     try {

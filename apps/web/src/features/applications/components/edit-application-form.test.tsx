@@ -36,3 +36,17 @@ describe('edit application messages', () => {
     expect(screen.getByRole('button', { name: 'Copy App ID' })).toBeTruthy();
   });
 });
+
+describe('edit application Save (issue 23 item 18)', () => {
+  it('stays disabled until the name changes', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: app }), { status: 200 })));
+    renderWithProviders(<EditApplicationForm id={app.id} onSaved={() => {}} />);
+    const name = (await screen.findByDisplayValue('Shop')) as HTMLInputElement;
+    const save = () => screen.getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement;
+    expect(save().disabled).toBe(true);
+    fireEvent.change(name, { target: { value: 'Shop 2' } });
+    expect(save().disabled).toBe(false);
+    fireEvent.change(name, { target: { value: 'Shop ' } });
+    expect(save().disabled).toBe(true);
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * Edit application (console.md §2 Edit application): Last Modified (DD MMMM YYYY), editable
- * 'Application Name', read-only 'App ID', and Save Changes with a spinner, disabled while loading
- * or when the name is empty. An over-long name says 'Application name must be at most 100
+ * 'Application Name', read-only 'App ID', and Save Changes with a spinner, disabled while loading,
+ * when the name is empty or when it is unchanged. An over-long name says 'Application name must be at most 100
  * characters' (ARCHITECTURE.md §7 deviation 9). Load and update failures are quiet (console.md §8)
  * except field errors.
  */
@@ -12,6 +12,7 @@ import { CopyValueButton } from '../../../components/copy-value-button.tsx';
 import { applicationNameSchema } from '@pesan/contracts/application';
 import { formatLongDate } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { focusFirstInvalid } from '../../../lib/form-submit.ts';
 import { localizeMessage } from '../../../lib/i18n.ts';
 import { useApplication } from '../api/get-application.ts';
 import { useUpdateApplication } from '../api/update-application.ts';
@@ -39,17 +40,21 @@ export function EditApplicationForm({ id, onSaved }: EditApplicationFormProps) {
   }, [app.data]);
 
   const loading = app.isPending || update.isPending;
-  const submit = async (e: React.FormEvent) => {
+  // Save stays disabled until the name changes (issue 23 item 18).
+  const unchanged = name.trim() === app.data?.application_name;
+  const submit = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (!name.trim() || loading) return;
+    const form = e.currentTarget;
+    if (!name.trim() || loading || unchanged) return;
     const invalid = applicationNameError(name);
     setError(invalid);
-    if (invalid) return;
+    if (invalid) return focusFirstInvalid(form);
     try {
       await update.mutateAsync({ id, applicationName: name.trim() });
       onSaved();
     } catch (err) {
       if (err instanceof ApiError) setError(err.fieldMessage('applicationName'));
+      focusFirstInvalid(form);
     }
   };
 
@@ -85,7 +90,7 @@ export function EditApplicationForm({ id, onSaved }: EditApplicationFormProps) {
           rightSection={<CopyValueButton value={app.data?.id ?? id} label={t('editForm.copyAppId')} />}
         />
         <Group justify="flex-end">
-          <Button type="submit" loading={update.isPending} disabled={loading || !name.trim()}>
+          <Button type="submit" loading={update.isPending} disabled={loading || !name.trim() || unchanged}>
             {t('editForm.submit')}
           </Button>
         </Group>

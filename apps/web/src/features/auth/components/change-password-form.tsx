@@ -17,6 +17,7 @@ import { localizedSchemaResolver, useFormLanguage } from '../../../lib/form-i18n
 import { useChangePassword } from '../api/change-password.ts';
 import { AuthPasswordInput } from './auth-password-input.tsx';
 import { PasswordWithRules } from './password-rules.tsx';
+import { submitForm } from '../../../lib/form-submit.ts';
 
 /** Delay before signing out after a change, in ms (console.md §9). */
 export const CHANGE_PASSWORD_LOGOUT_MS = 2_000;
@@ -34,7 +35,7 @@ export function ChangePasswordForm({ userId, onDone }: { userId: string; onDone:
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const submit = form.onSubmit((values) => {
+  const submit = submitForm(form, (values) => {
     mutation.mutate(
       { userId, ...values },
       {

@@ -13,6 +13,7 @@ import { toastApiError } from '../../../components/toasts.ts';
 import { applyFieldErrors } from '../../../components/shell-form-errors.ts';
 import { localizedSchemaResolver, useFormLanguage } from '../../../lib/form-i18n.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
+import { submitForm } from '../../../lib/form-submit.ts';
 
 /** How long the banner stays, in ms (console.md §9). */
 export const FORGOT_BANNER_MS = 5_000;
@@ -30,7 +31,7 @@ export function ForgotPasswordForm() {
     return () => clearTimeout(t);
   }, [banner]);
 
-  const submit = form.onSubmit((values) => {
+  const submit = submitForm(form, (values) => {
     const { email } = forgotPasswordSchema.parse(values);
     mutation.mutate(email, {
       onSuccess: (res) => setBanner(res.description),

@@ -23,6 +23,7 @@ import { useSendVerification } from '../api/send-verification.ts';
 import { readRememberedEmail, rememberEmail } from '../utils/browser-storage.ts';
 import { loadLoginSchema, preloadLoginSchema, validateLogin, type LoginValues } from '../utils/login-validation.ts';
 import { AuthPasswordInput } from './auth-password-input.tsx';
+import { submitForm } from '../../../lib/form-submit.ts';
 
 /** Sign-in form (console.md §5). `initialEmail` pre-fills the address (after organization creation). */
 export function LoginForm({ onSuccess, initialEmail }: { onSuccess: (user: User) => void; initialEmail?: string }) {
@@ -39,7 +40,7 @@ export function LoginForm({ onSuccess, initialEmail }: { onSuccess: (user: User)
   const resend = useSendVerification();
   const [unverified, setUnverified] = useState<{ email: string; message: string } | null>(null);
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = submitForm(form, async (values) => {
     let loginSchema: Awaited<ReturnType<typeof loadLoginSchema>>;
     try {
       loginSchema = await loadLoginSchema();

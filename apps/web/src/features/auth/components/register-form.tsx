@@ -20,6 +20,7 @@ import { useRegister } from '../api/register.ts';
 import { useSendVerification } from '../api/send-verification.ts';
 import { AuthPasswordInput } from './auth-password-input.tsx';
 import { PasswordWithRules } from './password-rules.tsx';
+import { submitForm } from '../../../lib/form-submit.ts';
 
 const FIELDS = ['fullName', 'email', 'phoneNumber', 'password', 'confirmPassword'] as const;
 
@@ -66,7 +67,7 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void } = {
     );
   }
 
-  const submit = form.onSubmit((values) => {
+  const submit = submitForm(form, (values) => {
     const input = registerSchema.parse(values);
     registerMutation.mutate(input, {
       onSuccess: (res) => {

@@ -15,6 +15,7 @@ import { localizedSchemaResolver, useFormLanguage } from '../../../lib/form-i18n
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthPasswordInput } from './auth-password-input.tsx';
 import { PasswordWithRules } from './password-rules.tsx';
+import { submitForm } from '../../../lib/form-submit.ts';
 
 /** Delay before going back to login, in ms (console.md §9). */
 export const RESET_REDIRECT_MS = 4_000;
@@ -37,7 +38,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
     timer.current = setTimeout(onDone, RESET_REDIRECT_MS);
   };
 
-  const submit = form.onSubmit((values) => {
+  const submit = submitForm(form, (values) => {
     mutation.mutate(
       { token, ...values },
       {

@@ -12,7 +12,6 @@ import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Title } from
 import { IconAlertTriangle, IconBook } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import type { ChannelId } from '@pesan/contracts/channels';
 import {
   CONVERSATION_SERIES, DASHBOARD_MESSAGES, RATE_GROUPS, STATUS_TOOLTIPS,
@@ -22,14 +21,15 @@ import type { MessageStatus } from '@pesan/contracts/statuses';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { toastError } from '../../../components/toasts.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { localizeMessage } from '../../../lib/i18n.ts';
+import { dashboardLabel } from '@pesan/contracts/dashboard-labels';
+import { currentLanguage, localizeMessage } from '../../../lib/i18n.ts';
 import { useConversation } from '../api/get-conversation.ts';
 import { useRate } from '../api/get-rate.ts';
 import { useUsage } from '../api/get-usage.ts';
 import { useUsageRange } from '../api/get-usage-range.ts';
 import { downloadConversation } from '../api/download-conversation.ts';
 import { downloadUsage } from '../api/download-usage.ts';
-import { fieldLabel, fieldStatus, formatCount, formatRateValue } from '../utils/format.ts';
+import { fieldStatus, formatCount, formatRateValue } from '../utils/format.ts';
 import { DASHBOARD_TAB_LABELS } from '../utils/channels.ts';
 import { ExportButton } from './export-button.tsx';
 import { StatCard } from './stat-card.tsx';
@@ -48,10 +48,13 @@ export function usageFields(usage: UsageData): [string, number][] {
   return Object.entries(usage).filter(([k]) => k !== 'channel' && k !== 'total') as [string, number][];
 }
 
-/** A status's label in the current language (keyed by its code). */
-export const statusName = (t: TFunction<'dashboard'>, status: string) => t(`status.${status}`, { defaultValue: fieldLabel(status) });
+/**
+ * The label of a figure, status or series (keyed by its API name) in the current language: the
+ * contracts' dashboard labels, which the Excel exports use too (issue 23 item 14).
+ */
+export const figureLabel = (key: string) => dashboardLabel(key, currentLanguage());
 
-const groupText = (t: TFunction<'dashboard'>, xs: readonly MessageStatus[]) => xs.map((s) => statusName(t, s)).join(' + ');
+const groupText = (xs: readonly MessageStatus[]) => xs.map(figureLabel).join(' + ');
 
 /** WhatsApp session figures (§3 field names, spec spelling); labels and help in the catalogue under `sessions`. */
 const SESSION_FIGURES: (keyof ConversationData)[] = [
@@ -100,12 +103,13 @@ export function ChannelOverview({ applicationId, channel, range, footer }: Chann
   const empty = rate.data?.total === 0;
   const download = () => downloadUsage({ application_id: applicationId, channel, start_date: range[0], end_date: range[1] });
   const downloadSessions = () => downloadConversation({ application_id: applicationId, start_date: range[0], end_date: range[1] });
-  const statusHelp = (field: string) => {
+  // Every counter has help: its status's tooltip, or its own text when it counts no single status (failed_server).
+  const usageHelp = (field: string) => {
     const status = fieldStatus(field) as MessageStatus;
-    return STATUS_TOOLTIPS[status] ? t(`statusHelp.${status}`, { defaultValue: STATUS_TOOLTIPS[status] }) : undefined;
+    return STATUS_TOOLTIPS[status] ? t(`statusHelp.${status}`, { defaultValue: STATUS_TOOLTIPS[status] }) : t(`usageHelp.${field}`);
   };
-  const trendLabels = trend.data ? Object.fromEntries(Object.keys(trend.data.series).map((k) => [k, statusName(t, k)])) : undefined;
-  const sessionLabels = Object.fromEntries(CONVERSATION_SERIES.map((k) => [k, t(`sessions.series.${k}`)]));
+  const trendLabels = trend.data ? Object.fromEntries(Object.keys(trend.data.series).map((k) => [k, figureLabel(k)])) : undefined;
+  const sessionLabels = Object.fromEntries(CONVERSATION_SERIES.map((k) => [k, figureLabel(k)]));
   const exports = (
     <Group gap="xs">
       <ExportButton label={t('export.usage', { channel: label })} download={download} disabled={!rate.data || empty} />
@@ -141,14 +145,14 @@ export function ChannelOverview({ applicationId, channel, range, footer }: Chann
           <StatCard
             label={t('stats.successRate')}
             value={rate.data ? formatRateValue(rate.data.success_rate) : null}
-            help={t('stats.successHelp', { statuses: groupText(t, groups.success) })}
+            help={t('stats.successHelp', { statuses: groupText(groups.success) })}
             loading={!rate.data}
             color="green.9"
           />
           <StatCard
             label={t('stats.failureRate')}
             value={rate.data ? formatRateValue(rate.data.failure_rate) : null}
-            help={t('stats.failureHelp', { statuses: groupText(t, groups.failure) })}
+            help={t('stats.failureHelp', { statuses: groupText(groups.failure) })}
             loading={!rate.data}
             color="red.9"
           />
@@ -176,7 +180,7 @@ export function ChannelOverview({ applicationId, channel, range, footer }: Chann
             <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
               {usage.data
                 ? usageFields(usage.data).map(([field, n]) => (
-                    <StatCard key={field} label={t(`usage.${field}`, { defaultValue: fieldLabel(field) })} value={formatCount(n)} help={statusHelp(field)} />
+                    <StatCard key={field} label={figureLabel(field)} value={formatCount(n)} help={usageHelp(field)} />
                   ))
                 : Array.from({ length: 8 }, (_, i) => <StatCard key={i} label={t('stats.loading')} value={null} loading />)}
             </SimpleGrid>
@@ -193,7 +197,7 @@ export function ChannelOverview({ applicationId, channel, range, footer }: Chann
                   {SESSION_FIGURES.map((key) => (
                     <StatCard
                       key={key}
-                      label={t(`sessions.${key}`)}
+                      label={figureLabel(key)}
                       help={t(`sessions.help.${key}`)}
                       value={sessions.data ? formatCount(sessions.data[key] as number) : null}
                       loading={!sessions.data}

@@ -10,6 +10,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageStatus } from '@pesan/contracts/statuses';
 import { fieldLabel, formatBucket, formatCount } from '../utils/format.ts';
+import { displayTimeZoneNote } from '../../../lib/format.ts';
 
 export interface TrendSeries {
   granularity: 'hour' | 'day';
@@ -43,6 +44,7 @@ export const CHART_COLORS: Record<MessageStatus, string> = {
 export function TrendChart({ title, data, height = 280, seriesLabels }: TrendChartProps) {
   const { t } = useTranslation('dashboard');
   const captionId = useId();
+  const note = displayTimeZoneNote();
   const name = (k: string) => seriesLabels?.[k] ?? fieldLabel(k);
   const keys = Object.keys(data.series);
   const rows = data.labels.map((label, i) => ({
@@ -57,6 +59,12 @@ export function TrendChart({ title, data, height = 280, seriesLabels }: TrendCha
     <figure aria-labelledby={captionId} style={{ margin: 0, minWidth: 0 }}>
       <Text id={captionId} component="figcaption" fw={600} mb="xs">
         {title}
+        {/* Days and hours are the organization's: its zone when the browser's differs (issue 23 item 7). */}
+        {note ? (
+          <Text span size="sm" fw={400} c="gray.7">
+            {` (${note})`}
+          </Text>
+        ) : null}
         <VisuallyHidden>
           {t('chart.description', { granularity: t(data.granularity === 'hour' ? 'chart.perHour' : 'chart.perDay'), series: keys.map(name).join(', ') })}
         </VisuallyHidden>

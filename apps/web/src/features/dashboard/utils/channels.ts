@@ -4,15 +4,16 @@
  * lacks, is added last: the dashboard API serves it (contracts/dashboard.ts) and Monitoring shows it.
  */
 import type { ChannelId } from '@pesan/contracts/channels';
+import { DASHBOARD_LABELS } from '@pesan/contracts/dashboard-labels';
 
-/** Tab labels in tab order (the spec's spelling). */
+/** Tab labels in tab order (the spec's spelling; the Excel exports name the channel the same way). */
 export const DASHBOARD_TAB_LABELS: Partial<Record<ChannelId, string>> = {
-  whatsapp: 'Whatsapp',
-  sms: 'SMS',
-  sms_otp: 'SMS OTP',
-  call: 'Call',
-  email: 'Email',
-  voice_otp: 'Voice OTP',
+  whatsapp: DASHBOARD_LABELS.channel_whatsapp,
+  sms: DASHBOARD_LABELS.channel_sms,
+  sms_otp: DASHBOARD_LABELS.channel_sms_otp,
+  call: DASHBOARD_LABELS.channel_call,
+  email: DASHBOARD_LABELS.channel_email,
+  voice_otp: DASHBOARD_LABELS.channel_voice_otp,
 };
 
 /** The application's channels that have an Overview tab, in tab order. */

@@ -19,7 +19,7 @@ import { DeliveryStatusBadge, formatDuration } from '../../../components/deliver
 import { JsonBlock } from '../../../components/json-block.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatTableDateTime } from '../../../lib/format.ts';
+import { formatTableDateTime, withTimeZoneNote } from '../../../lib/format.ts';
 import { localizeMessage } from '../../../lib/i18n.ts';
 import { useRecord } from '../api/get-record.ts';
 import { recipientOf } from '../utils/recipient.ts';
@@ -36,7 +36,7 @@ function WebhookAttempts({ rows }: { rows: WebhookDelivery[] }) {
   return (
     <DataTable
       label={t('detail.webhookAttempts')}
-      columns={[t('detail.attempt'), t('detail.attemptStatus'), t('detail.statusCode'), t('detail.duration'), t('detail.time')]}
+      columns={[t('detail.attempt'), t('detail.attemptStatus'), t('detail.statusCode'), t('detail.duration'), withTimeZoneNote(t('detail.time'))]}
       rows={rows}
       loading={false}
       minWidth={460}
@@ -83,8 +83,8 @@ export function MessageDetail({ record }: { record: RecordDetail }) {
         <LabelledField label={t('detail.country')}>{record.country ?? '-'}</LabelledField>
         <LabelledField label={t('detail.segments')}>{record.total_sms ?? '-'}</LabelledField>
         <LabelledField label={t('detail.providerCode')}>{record.provider_code ?? '-'}</LabelledField>
-        <LabelledField label={t('detail.created')}>{formatTableDateTime(record.created_at)}</LabelledField>
-        <LabelledField label={t('detail.updated')}>{formatTableDateTime(record.updated_at)}</LabelledField>
+        <LabelledField label={withTimeZoneNote(t('detail.created'))}>{formatTableDateTime(record.created_at)}</LabelledField>
+        <LabelledField label={withTimeZoneNote(t('detail.updated'))}>{formatTableDateTime(record.updated_at)}</LabelledField>
       </SimpleGrid>
 
       <Stack gap="xs">

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChannelId } from '@pesan/contracts/channels';
 import type { TransactionRecord } from '@pesan/contracts/records';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { formatTableDateTime } from '../../../lib/format.ts';
+import { displayTimeZoneNote, formatTableDateTime } from '../../../lib/format.ts';
 import { recipientOf } from '../utils/recipient.ts';
 
 export interface RecordsCardsProps {
@@ -34,6 +34,8 @@ function CardBody({ r, channel }: { r: TransactionRecord; channel: ChannelId }) 
       </Text>
       <Text size="xs" c="gray.7">
         {formatTableDateTime(r.created_at)}
+        {/* The organization's zone when it is not the browser's (issue 23 item 7). */}
+        {displayTimeZoneNote() ? ` (${displayTimeZoneNote()})` : null}
       </Text>
     </Stack>
   );

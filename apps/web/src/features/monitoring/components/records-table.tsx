@@ -13,7 +13,7 @@ import type { ChannelId } from '@pesan/contracts/channels';
 import { RECORDS_MESSAGES, type TransactionRecord } from '@pesan/contracts/records';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { formatTableDateTime } from '../../../lib/format.ts';
+import { formatTableDateTime, withTimeZoneNote } from '../../../lib/format.ts';
 import { localizeMessage } from '../../../lib/i18n.ts';
 import { recipientOf } from '../utils/recipient.ts';
 import { RecordsCards } from './records-cards.tsx';
@@ -46,7 +46,7 @@ export function RecordsTable({ channel, rows, loading, stale, error, onOpen }: R
   const { t } = useTranslation('monitoring');
   const narrow = useMediaQuery(RECORDS_CARDS_QUERY, window.matchMedia?.(RECORDS_CARDS_QUERY).matches ?? false, { getInitialValueInEffect: false });
   const sms = hasTotalSms(channel);
-  const columns = [t('table.messageId'), t('table.recipient'), t('table.createdAt'), ...(sms ? [t('table.totalSms')] : []), t('table.country'), t('table.status')];
+  const columns = [t('table.messageId'), t('table.recipient'), withTimeZoneNote(t('table.createdAt')), ...(sms ? [t('table.totalSms')] : []), t('table.country'), t('table.status')];
   const empty = !(loading && !rows) && (!rows || rows.length === 0);
   const emptyBlock = empty ? (error ?? <EmptyState title={localizeMessage(RECORDS_MESSAGES.empty)} description={localizeMessage(RECORDS_MESSAGES.emptyHint)} />) : null;
   if (narrow)

@@ -35,3 +35,19 @@ describe('organization form messages', () => {
     expect(onOtherError).not.toHaveBeenCalled();
   });
 });
+
+describe('edit organization Save (issue 23 item 18)', () => {
+  it('stays disabled until a field changes', () => {
+    const initial = { id: 'o1', business_name: 'Toko', business_phone: '0215550100', business_address: 'Jl. Sudirman 1', website_url: 'https://toko.example', time_zone: 'Asia/Jakarta' };
+    const onSubmit = vi.fn(async () => ({}));
+    renderWithProviders(<OrganizationForm mode="edit" initial={initial} pending={false} onSubmit={onSubmit} onOtherError={vi.fn()} />);
+    const save = () => screen.getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement;
+    expect(save().disabled).toBe(true);
+    fireEvent.click(save());
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Address'), { target: { value: 'Jl. Thamrin 2' } });
+    expect(save().disabled).toBe(false);
+    fireEvent.change(screen.getByLabelText('Address'), { target: { value: 'Jl. Sudirman 1 ' } });
+    expect(save().disabled).toBe(true);
+  });
+});

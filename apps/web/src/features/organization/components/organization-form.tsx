@@ -1,13 +1,18 @@
 /**
  * Organization form (console.md §2 company-data-first, §3 Organization, §5 "no client
  * validation; server errors appear under the fields"): Business Unit Name, Business Phone,
- * Address and Website (shown with an 'https://' prefix and sent through withHttps).
+ * Address and Website (shown with an 'https://' prefix and sent through withHttps). When editing,
+ * also the Time Zone (issue 23 item 7): an IANA zone picked from the browser's list with its UTC
+ * offset, Asia/Jakarta by default; the server checks it.
  */
-import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { useMemo } from 'react';
+import { Button, Group, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { withHttps, type Organization, type OrganizationInput } from '@pesan/contracts/organization';
+import { DEFAULT_TIME_ZONE, timeZoneOffsetMinutes, utcOffsetText } from '@pesan/contracts/time-zone';
 import { ApiError } from '../../../lib/api-client.ts';
+import { submitForm } from '../../../lib/form-submit.ts';
 
 /** Form field -> request body field. */
 const BODY_FIELD = {
@@ -15,6 +20,7 @@ const BODY_FIELD = {
   businessPhone: 'business_phone',
   businessAddress: 'business_address',
   websiteUrl: 'website_url',
+  timeZone: 'time_zone',
 } as const;
 type FormValues = Record<keyof typeof BODY_FIELD, string>;
 
@@ -26,6 +32,26 @@ export interface OrganizationFormProps {
   onSubmit: (input: OrganizationInput) => Promise<unknown>;
   /** Errors that are not about one field (toast them). */
   onOtherError: (err: unknown) => void;
+}
+
+/** Whether `input` saves what `saved` already holds (the website compared without its scheme). */
+const sameOrganization = (input: OrganizationInput, saved: OrganizationInput) =>
+  input.business_name === saved.business_name &&
+  input.business_phone === saved.business_phone &&
+  input.business_address === saved.business_address &&
+  stripScheme(input.website_url ?? '') === stripScheme(saved.website_url ?? '') &&
+  (input.time_zone ?? saved.time_zone) === saved.time_zone;
+
+/**
+ * The zones to pick from: the browser's IANA list (plus UTC and `current`, so a saved zone is
+ * always there), each labelled with its offset now: 'Asia/Jakarta (UTC+07:00)'.
+ */
+export function timeZoneOptions(current: string, now: Date = new Date()): { value: string; label: string }[] {
+  const names = new Set<string>(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
+  names.add('UTC');
+  names.add(DEFAULT_TIME_ZONE);
+  if (current) names.add(current);
+  return [...names].sort().map((value) => ({ value, label: `${value} (${utcOffsetText(timeZoneOffsetMinutes(value, now))})` }));
 }
 
 /** The website as typed in the field: without its scheme. */
@@ -40,18 +66,25 @@ export function OrganizationForm({ mode, initial, pending, onSubmit, onOtherErro
       businessPhone: initial?.business_phone ?? '',
       businessAddress: initial?.business_address ?? '',
       websiteUrl: stripScheme(initial?.website_url ?? ''),
+      timeZone: initial?.time_zone ?? DEFAULT_TIME_ZONE,
     },
   });
+  const zones = useMemo(() => (mode === 'edit' ? timeZoneOptions(initial?.time_zone ?? DEFAULT_TIME_ZONE) : []), [mode, initial?.time_zone]);
 
-  const submit = form.onSubmit(async (v) => {
+  const toInput = (v: FormValues): OrganizationInput => ({
+    business_name: v.businessName.trim(),
+    business_phone: v.businessPhone.trim(),
+    business_address: v.businessAddress.trim(),
+    website_url: withHttps(v.websiteUrl),
+    ...(mode === 'edit' ? { time_zone: v.timeZone } : {}),
+  });
+  // Editing: Save stays disabled until a field changes (issue 23 item 18).
+  const unchanged = mode === 'edit' && !!initial && sameOrganization(toInput(form.values), initial);
+
+  const submit = submitForm(form, async (v) => {
     form.clearErrors();
     try {
-      await onSubmit({
-        business_name: v.businessName.trim(),
-        business_phone: v.businessPhone.trim(),
-        business_address: v.businessAddress.trim(),
-        website_url: withHttps(v.websiteUrl),
-      });
+      await onSubmit(toInput(v));
     } catch (err) {
       let any = false;
       if (err instanceof ApiError) {
@@ -100,8 +133,21 @@ export function OrganizationForm({ mode, initial, pending, onSubmit, onOtherErro
           {...form.getInputProps('websiteUrl')}
           onChange={(e) => form.setFieldValue('websiteUrl', stripScheme(e.currentTarget.value))}
         />
+        {mode === 'edit' ? (
+          <Select
+            label={t('form.timeZone')}
+            description={t('form.timeZoneHelp')}
+            data={zones}
+            searchable
+            allowDeselect={false}
+            nothingFoundMessage={t('form.timeZoneNone')}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('timeZone')}
+            onChange={(v) => form.setFieldValue('timeZone', v ?? DEFAULT_TIME_ZONE)}
+          />
+        ) : null}
         <Group justify="flex-end" grow={mode === 'create'} mt="xs">
-          <Button type="submit" loading={pending} fullWidth={mode === 'create'} size={mode === 'create' ? 'md' : 'sm'}>
+          <Button type="submit" loading={pending} disabled={unchanged} fullWidth={mode === 'create'} size={mode === 'create' ? 'md' : 'sm'}>
             {mode === 'create' ? t('form.submit') : t('form.save')}
           </Button>
         </Group>

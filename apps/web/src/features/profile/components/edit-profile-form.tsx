@@ -7,7 +7,7 @@
  * first, then PUTs the user with the language; on success the interface switches to that language,
  * the message 'Your User data has been succesfully changed, please re-login' shows and `onSaved`
  * gets the saved language (the page puts it in the session, then reloads). Picking a language
- * changes nothing until Save.
+ * changes nothing until Save. Save stays disabled until something changes.
  *
  * The avatar picker is Mantine core's FileButton plus native drag-and-drop (no @mantine/dropzone,
  * which needs Node 22 while `engines` says Node 20.19, issue 7 item 9).
@@ -29,6 +29,7 @@ import { localizedSchemaResolver, useFormLanguage } from '../../../lib/form-i18n
 import { useUpdateUser } from '../api/update-user.ts';
 import { useUploadImage } from '../api/upload-image.ts';
 import { checkImage } from '../utils/check-image.ts';
+import { submitForm } from '../../../lib/form-submit.ts';
 
 type DragState = 'idle' | 'accept' | 'reject';
 
@@ -143,7 +144,11 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved: (saved
     pick(Array.from(e.dataTransfer.files));
   };
 
-  const submit = form.onSubmit(async (values) => {
+  // Save stays disabled until something changes (issue 23 item 18): the name, a new image, or a
+  // language picked here that differs from the saved one.
+  const changed = form.values.fullName.trim() !== user.fullName || file !== null || (languagePicked && language !== user.language);
+
+  const submit = submitForm(form, async (values) => {
     try {
       const avatar = file ? await upload.mutateAsync(file) : user.avatar;
       const res = await update.mutateAsync({ id: user.id, fullName: values.fullName.trim(), avatar, language });
@@ -244,7 +249,7 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved: (saved
           <Anchor component={Link} to="/profile/change-password" fw={600} size="sm">
             {t('editProfile.changePassword')}
           </Anchor>
-          <Button type="submit" loading={upload.isPending || update.isPending}>
+          <Button type="submit" loading={upload.isPending || update.isPending} disabled={!changed}>
             {t('editProfile.save')}
           </Button>
         </Group>

@@ -50,12 +50,21 @@ describe('quota in Indonesian', () => {
         json({ data: { disable: false, email_recipient: [], thresholds: [{ type: 'sms', reminder: true, threshold: 10, remain_quota: 1500 }] } }),
       ),
     );
-    renderWithProviders(<QuotaSettingsPanel applications={[{ id: 'app-1', name: 'Toko' }]} />);
+    renderWithProviders(<QuotaSettingsPanel applications={[{ id: 'app-1', name: 'Toko', billing_type: 'pre-paid' }]} />);
     expect(await screen.findByRole('switch', { name: 'Peringatan kuota' })).toBeTruthy();
     expect(screen.getByLabelText('Penerima email')).toBeTruthy();
     expect(screen.getByText('Belum ada penerima.')).toBeTruthy();
     expect(screen.getByLabelText('Ambang batas SMS')).toBeTruthy();
     expect(screen.getByText('Sisa: 1.500 Pesan')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Simpan' })).toBeTruthy();
+  });
+});
+
+describe('QuotaSettingsPanel, post-paid, in Indonesian (issue 23 item 16)', () => {
+  it('says warnings apply to pre-paid applications', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ data: { application_id: 'app-9', disable: true, email_recipient: [], thresholds: [{ type: 'sms', reminder: false, threshold: 0, remain_quota: 0 }] } })));
+    renderWithProviders(<QuotaSettingsPanel applications={[{ id: 'app-9', name: 'Toko', billing_type: 'post-paid' }]} />);
+    expect(await screen.findByText(/^Peringatan kuota hanya berlaku untuk aplikasi prabayar/)).toBeTruthy();
+    expect(((await screen.findByRole('button', { name: 'Simpan' })) as HTMLButtonElement).disabled).toBe(true);
   });
 });

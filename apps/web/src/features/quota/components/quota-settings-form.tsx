@@ -10,7 +10,10 @@
  * - Save with the spec's success toast, an error toast on failure;
  * - unsaved changes ask 'Leave this page?' (Stay / Leave) on in-app navigation, browser back and
  *   a change of application, and the browser's own prompt on closing the tab.
- * The caller gives the applications to pick from (the applications feature's list).
+ * - a post-paid application (warnings apply to pre-paid ones only, issue 23 item 16) says so above
+ *   the form, which is disabled and shows no remaining quota (the server refuses saving with 409).
+ * The caller gives the applications to pick from (the applications feature's list), with their
+ * billing type.
  */
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { Alert, Badge, Button, Checkbox, CloseButton, Group, Paper, Select, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
@@ -38,6 +41,8 @@ import { useUpdateQuotaSettings } from '../api/update-quota-settings.ts';
 export interface QuotaApplicationOption {
   id: string;
   name: string;
+  /** Warnings apply to pre-paid applications only (issue 23 item 16): a post-paid one shows the form disabled. */
+  billing_type: 'pre-paid' | 'post-paid';
 }
 
 type Rows = Record<QuotaType, { reminder: boolean; text: string }>;
@@ -71,7 +76,18 @@ function toInput(f: FormState, disable: boolean) {
   };
 }
 
-function SettingsForm({ applicationId, settings, onDirtyChange }: { applicationId: string; settings: QuotaSettings; onDirtyChange: (dirty: boolean) => void }) {
+function SettingsForm({
+  applicationId,
+  settings,
+  locked,
+  onDirtyChange,
+}: {
+  applicationId: string;
+  settings: QuotaSettings;
+  /** A post-paid application: every control disabled and no remaining quota shown. */
+  locked: boolean;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const { t } = useTranslation('quota');
   const update = useUpdateQuotaSettings();
   const [saved, setSaved] = useState(() => fromSettings(settings));
@@ -82,7 +98,7 @@ function SettingsForm({ applicationId, settings, onDirtyChange }: { applicationI
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   const remaining = useMemo(() => new Map(settings.thresholds.map((t) => [t.type, t.remain_quota])), [settings]);
   const full = form.recipients.length >= MAX_QUOTA_RECIPIENTS;
-  const off = !form.enabled;
+  const off = locked || !form.enabled;
 
   const save = async (state: FormState, disable: boolean) => {
     try {
@@ -132,7 +148,7 @@ function SettingsForm({ applicationId, settings, onDirtyChange }: { applicationI
             offLabel={t('settings.switchOff')}
             aria-label={t('settings.warningTitle')}
             checked={form.enabled}
-            disabled={update.isPending}
+            disabled={locked || update.isPending}
             onChange={(e) => {
               const enabled = e.currentTarget.checked;
               if (enabled) setForm((f) => ({ ...f, enabled: true }));
@@ -227,9 +243,11 @@ function SettingsForm({ applicationId, settings, onDirtyChange }: { applicationI
                       setRow(type, reminder ? { reminder } : { reminder, text: '0' });
                     }}
                   />
-                  <Text size="xs" c="gray.7" pl={32}>
-                    {t('settings.remaining', { amount: formatNumber(remaining.get(type) ?? 0), unit })}
-                  </Text>
+                  {locked ? null : (
+                    <Text size="xs" c="gray.7" pl={32}>
+                      {t('settings.remaining', { amount: formatNumber(remaining.get(type) ?? 0), unit })}
+                    </Text>
+                  )}
                 </Stack>
                 <TextInput
                   aria-label={t('settings.thresholdLabel', { channel: label })}
@@ -249,7 +267,7 @@ function SettingsForm({ applicationId, settings, onDirtyChange }: { applicationI
       </Paper>
 
       <Group justify="flex-end">
-        <Button onClick={() => void save(form, !form.enabled)} loading={update.isPending} disabled={!dirty}>
+        <Button onClick={() => void save(form, !form.enabled)} loading={update.isPending} disabled={locked || !dirty}>
           {t('settings.save')}
         </Button>
       </Group>
@@ -268,6 +286,7 @@ export function QuotaSettingsPanel({ applications }: { applications: QuotaApplic
   const [pendingApp, setPendingApp] = useState<string | null>(null);
   const settings = useQuotaSettings(applicationId);
   const guard = useLeaveGuard(dirty);
+  const postPaid = applications.find((a) => a.id === applicationId)?.billing_type === 'post-paid';
 
   const pick = (id: string) => {
     if (id === applicationId) return;
@@ -286,6 +305,11 @@ export function QuotaSettingsPanel({ applications }: { applications: QuotaApplic
         searchable={applications.length > 8}
         maw={420}
       />
+      {postPaid ? (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={16} aria-hidden />} data-testid="quota-post-paid">
+          {localizeMessage(QUOTA_MESSAGES.postPaidOnly)}
+        </Alert>
+      ) : null}
       {settings.isPending ? (
         <Stack gap="md" aria-label={t('settings.loading')}>
           <Skeleton height={72} radius="md" />
@@ -297,7 +321,7 @@ export function QuotaSettingsPanel({ applications }: { applications: QuotaApplic
           {localizeMessage(QUOTA_MESSAGES.loadFailed)}
         </Alert>
       ) : (
-        <SettingsForm key={applicationId} applicationId={applicationId} settings={settings.data} onDirtyChange={setDirty} />
+        <SettingsForm key={applicationId} applicationId={applicationId} settings={settings.data} locked={postPaid} onDirtyChange={setDirty} />
       )}
       <LeaveDialog
         opened={guard.opened || pendingApp !== null}

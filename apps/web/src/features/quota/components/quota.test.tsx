@@ -82,8 +82,8 @@ const settings = (over: Partial<QuotaSettings> = {}): QuotaSettings => ({
 
 describe('QuotaSettingsPanel', () => {
   const apps = [
-    { id: 'app-1', name: 'Shop' },
-    { id: 'app-2', name: 'Bank' },
+    { id: 'app-1', name: 'Shop', billing_type: 'pre-paid' as const },
+    { id: 'app-2', name: 'Bank', billing_type: 'pre-paid' as const },
   ];
 
   it('adds recipients with Enter, refuses an invalid one, stops at 5 with the notice', async () => {
@@ -181,5 +181,28 @@ describe('QuotaSettingsPanel', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: QUOTA_MESSAGES.leaveTitle })).getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('QuotaSettingsPanel for a post-paid application (issue 23 item 16)', () => {
+  it('says warnings apply to pre-paid applications, disables the whole form and shows no remaining quota', async () => {
+    const calls = fakeApi({ 'GET /api/setting/balance-quota/app-3': () => json({ data: settings({ application_id: 'app-3', disable: true, email_recipient: [] }) }) });
+    renderWithProviders(<QuotaSettingsPanel applications={[{ id: 'app-3', name: 'Postpaid Shop', billing_type: 'post-paid' }]} />);
+    expect(await screen.findByText(QUOTA_MESSAGES.postPaidOnly)).toBeTruthy();
+    const sw = (await screen.findByRole('switch', { name: 'Quota warning' })) as HTMLInputElement;
+    expect(sw.disabled).toBe(true);
+    expect((screen.getByLabelText('Email recipient') as HTMLInputElement).disabled).toBe(true);
+    for (const name of ['SMS', 'Email', 'Call']) expect((screen.getByRole('checkbox', { name }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByText(/^Remaining/)).toBeNull();
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(calls.filter((c) => c.key.startsWith('PUT'))).toEqual([]);
+  });
+
+  it('shows a pre-paid application as before, with its remaining quota', async () => {
+    fakeApi({ 'GET /api/setting/balance-quota/app-1': () => json({ data: settings() }) });
+    renderWithProviders(<QuotaSettingsPanel applications={[{ id: 'app-1', name: 'Shop', billing_type: 'pre-paid' }]} />);
+    expect((await screen.findByRole('switch', { name: 'Quota warning' }) as HTMLInputElement).disabled).toBe(false);
+    expect(screen.queryByText(QUOTA_MESSAGES.postPaidOnly)).toBeNull();
+    expect(screen.getAllByText(/^Remaining/).length).toBeGreaterThan(0);
   });
 });

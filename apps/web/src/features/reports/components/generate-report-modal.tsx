@@ -42,6 +42,7 @@ import {
   type GenerateFormValues,
 } from '../utils/generate-form.ts';
 import { OptionalRangePicker } from '../../../components/optional-range-picker.tsx';
+import { submitForm } from '../../../lib/form-submit.ts';
 
 export interface GenerateReportModalProps {
   opened: boolean;
@@ -89,7 +90,7 @@ function GenerateReportForm({ applications, initial, onGenerated, onClose }: Omi
     else if (!current && !initial?.application_id && applications[0]) form.setFieldValue('application_id', applications[0].id);
   }, [applications]);
 
-  const submit = form.onSubmit(async (v) => {
+  const submit = submitForm(form, async (v) => {
     try {
       const row = await generate.mutateAsync(toGenerateInput(v));
       toastSuccess(localizeMessage(REPORT_MESSAGES.generated), undefined, 'report-generated');

@@ -6,7 +6,7 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ReportRow } from '@pesan/contracts/reports';
-import { formatTableDateTime } from '../../../lib/format.ts';
+import { formatTableDateTime, withTimeZoneNote } from '../../../lib/format.ts';
 import { formatReportRange, formatTotalData, reportChannelLabel } from '../utils/format.ts';
 import { DateParts } from './date-parts.tsx';
 import { ReportDownloadButton } from './download-button.tsx';
@@ -65,7 +65,7 @@ export function ReportsCards({ rows, loading, stale }: ReportsCardsProps) {
               <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
                 <Field label={t('table.channel')}>{reportChannelLabel(r.channel)}</Field>
                 <Field label={t('table.totalData')}>{formatTotalData(r)}</Field>
-                <Field label={t('table.createAt')}>{formatTableDateTime(r.created_at)}</Field>
+                <Field label={withTimeZoneNote(t('table.createAt'))}>{formatTableDateTime(r.created_at)}</Field>
                 <Field label={t('table.rangeDate')}>{formatReportRange(r)}</Field>
               </SimpleGrid>
               <ReportDownloadButton row={r} fullWidth />

@@ -12,7 +12,7 @@ import { DataTable } from '../../../components/data-table.tsx';
 import { useMediaQuery } from '@mantine/hooks';
 import { REPORT_MESSAGES, REPORT_PAGE_SIZE, type ReportRow } from '@pesan/contracts/reports';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { formatTableDateTime } from '../../../lib/format.ts';
+import { formatTableDateTime, withTimeZoneNote } from '../../../lib/format.ts';
 import { localizeMessage } from '../../../lib/i18n.ts';
 import { formatReportRange, formatTotalData, reportChannelLabel } from '../utils/format.ts';
 import { DateParts } from './date-parts.tsx';
@@ -52,7 +52,7 @@ export function ReportsTable({ rows, loading, stale, error }: ReportsTableProps)
     <>
       <DataTable
         label={t('table.label')}
-        columns={REPORT_COLUMNS.map((c) => t(`table.${c}`))}
+        columns={REPORT_COLUMNS.map((c) => (c === 'createAt' ? withTimeZoneNote(t(`table.${c}`)) : t(`table.${c}`)))}
         rows={rows}
         loading={loading}
         stale={stale}

@@ -5,7 +5,7 @@
 import type { ChannelId } from '@pesan/contracts/channels';
 import { REPORT_CHANNEL_OPTIONS, type ReportRow } from '@pesan/contracts/reports';
 import dayjs from 'dayjs';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatNumber, inDisplayZone } from '../../../lib/format.ts';
 import i18n from '../../../lib/i18n.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -18,11 +18,11 @@ export function reportChannelLabel(channel: ChannelId | string): string {
   return REPORT_CHANNEL_OPTIONS.find((o) => o.value === channel)?.label ?? channel;
 }
 
-/** One end of a report range: a day 'YYYY-MM-DD' -> 'DD-MM-YYYY'; an ISO date-time -> 'DD-MM-YYYY hh:mm A' (local). */
+/** One end of a report range: a day 'YYYY-MM-DD' -> 'DD-MM-YYYY'; an ISO date-time -> 'DD-MM-YYYY hh:mm A' (in the organization's zone). */
 export function formatRangeEnd(value: string): string {
   if (DAY.test(value)) return dayjs(value).format('DD-MM-YYYY');
-  const d = dayjs(value);
-  return d.isValid() ? d.locale('en').format('DD-MM-YYYY hh:mm A') : value;
+  if (!dayjs(value).isValid()) return value;
+  return inDisplayZone(value).locale('en').format('DD-MM-YYYY hh:mm A');
 }
 
 /** 'Range Date' column: '01-03-2026 - 07-03-2026'. */

@@ -3,9 +3,10 @@
  * Export links to `/generate-report?create=1&application_id=…&channel=…[&status=…]&start_date=…&end_date=…`
  * (and also passes the navigation state `{openCreate: true}`). The channel may be a channel id or
  * the spec's value (`voice`, `call-otp`, `sms-otp`); the status 'all', one status or a comma list
- * (absent = All); the dates `YYYY-MM-DD` or ISO date-times (read as the local day they fall on).
+ * (absent = All); the dates `YYYY-MM-DD` or ISO date-times (read as the day they fall on in the organization's zone).
  */
 import dayjs from 'dayjs';
+import { inDisplayZone } from '../../../lib/format.ts';
 import { reportChannelSchema, REPORT_STATUSES_BY_CHANNEL } from '@pesan/contracts/reports';
 import { STATUS_ALL, type GenerateFormValues } from './generate-form.ts';
 import type { DayRange } from './criteria.ts';
@@ -21,14 +22,15 @@ export interface CreatePrefill {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A day 'YYYY-MM-DD' from a day or an ISO date-time (its local day); null when neither. */
+/** A day 'YYYY-MM-DD' from a day or an ISO date-time (its day in the organization's zone); null when neither. */
 export function toDay(value: string | null): string | null {
   if (!value) return null;
   const v = value.trim();
   if (DAY.test(v)) return dayjs(v).format('YYYY-MM-DD') === v ? v : null;
   if (!/^\d{4}-\d{2}-\d{2}T/.test(v)) return null;
-  const d = dayjs(v);
-  return d.isValid() ? d.format('YYYY-MM-DD') : null;
+  if (!dayjs(v).isValid()) return null;
+  // The day it falls on in the organization's zone, where the server reads the range.
+  return inDisplayZone(v).format('YYYY-MM-DD');
 }
 
 /** Reads the prefill from the search params and the navigation state (see the module comment). */

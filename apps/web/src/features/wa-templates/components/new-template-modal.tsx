@@ -26,6 +26,7 @@ import { localizeMessage } from '../../../lib/i18n.ts';
 import type { TemplateApplication } from '../api/list-template-applications.ts';
 import { useTemplateNameCheck } from '../hooks/use-template-name-check.ts';
 import { templateCategoryDescription, templateCategoryText, templateLanguageOptions } from '../utils/labels.ts';
+import { submitForm } from '../../../lib/form-submit.ts';
 
 /** Title (and accessible name) of the modal in English (shown through the catalogue's `newTemplate.title`). */
 export const NEW_TEMPLATE_MODAL_TITLE = 'New Whatsapp Template';
@@ -112,7 +113,7 @@ function NewTemplateForm({ applications, onClose, onContinue, onLearnMore }: Omi
 
   const nameError = shown(form.errors.template_name ?? (check.state === 'taken' ? M.nameTaken : undefined));
 
-  const submit = form.onSubmit(async (v) => {
+  const submit = submitForm(form, async (v) => {
     setSubmitting(true);
     try {
       const free = await check.checkNow();

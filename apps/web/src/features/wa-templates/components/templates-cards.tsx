@@ -6,7 +6,7 @@
  */
 import { Checkbox, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatTableDateTime } from '../../../lib/format.ts';
+import { formatTableDateTime, withTimeZoneNote } from '../../../lib/format.ts';
 import { TemplateActionsMenu } from './template-actions-menu.tsx';
 import { TemplateStatusBadge } from './template-status-badge.tsx';
 import { pageSelection, type TemplatesTableProps } from './templates-table.tsx';
@@ -62,7 +62,7 @@ export function TemplatesCards({ rows, loading, stale, selected, onToggle, onTog
                 <Group gap="xs">
                   <TemplateStatusBadge status={r.status} label={r.status_label} />
                 </Group>
-                <Field label={t('table.columns.date')} value={formatTableDateTime(r.created_at)} />
+                <Field label={withTimeZoneNote(t('table.columns.date'))} value={formatTableDateTime(r.created_at)} />
                 <Field label={t('table.columns.templateCode')} value={r.template_code_id} mono />
                 {r.notes ? <Field label={t('table.columns.notes')} value={r.notes} /> : null}
               </Stack>

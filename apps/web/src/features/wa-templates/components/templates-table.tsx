@@ -9,7 +9,7 @@
 import { Checkbox, Skeleton, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TEMPLATE_PAGE_SIZE, type TemplateRow } from '@pesan/contracts/wa-template-api';
-import { formatTableDateTime } from '../../../lib/format.ts';
+import { formatTableDateTime, withTimeZoneNote } from '../../../lib/format.ts';
 import { TemplateActionsMenu, type TemplateAction } from './template-actions-menu.tsx';
 import { TemplateStatusBadge } from './template-status-badge.tsx';
 
@@ -57,8 +57,8 @@ export function TemplatesTable({ rows, loading, stale, selected, onToggle, onTog
               />
             </Table.Th>
             {COLUMN_KEYS.map((c) => (
-              <Table.Th key={c} scope="col" style={{ whiteSpace: 'nowrap' }}>
-                {t(`table.columns.${c}`)}
+              <Table.Th key={c} scope="col" style={{ whiteSpace: 'pre' }}>
+                {c === 'date' ? withTimeZoneNote(t(`table.columns.${c}`)) : t(`table.columns.${c}`)}
               </Table.Th>
             ))}
           </Table.Tr>

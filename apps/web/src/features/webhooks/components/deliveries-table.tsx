@@ -10,7 +10,7 @@ import { IconWebhook } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { WebhookDelivery } from '@pesan/contracts/webhooks';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { formatRelative, formatTableDateTime } from '../../../lib/format.ts';
+import { formatRelative, formatTableDateTime, withTimeZoneNote } from '../../../lib/format.ts';
 import { DeliveryStatusBadge, formatDuration } from '../../../components/delivery-status.tsx';
 
 /** webhooks.json `table.columns.<key>`, in display order. */
@@ -25,7 +25,7 @@ export interface DeliveriesTableProps {
 
 export function DeliveriesTable({ rows, loading, stale, onOpen }: DeliveriesTableProps) {
   const { t } = useTranslation('webhooks');
-  const columns = COLUMN_KEYS.map((k) => t(`table.columns.${k}`));
+  const columns = COLUMN_KEYS.map((k) => (k === 'time' ? withTimeZoneNote(t(`table.columns.${k}`)) : t(`table.columns.${k}`)));
   const empty = !loading && (!rows || rows.length === 0);
   // With nothing to list, the empty state alone: a 900 px header scrolling in a phone's card looks cut off.
   if (empty) {

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { WebhookDelivery } from '@pesan/contracts/webhooks';
 import { LabelledField } from '../../../components/labelled-field.tsx';
 import { JsonBlock } from '../../../components/json-block.tsx';
-import { formatTableDateTime } from '../../../lib/format.ts';
+import { formatTableDateTime, withTimeZoneNote } from '../../../lib/format.ts';
 import { DeliveryStatusBadge, formatDuration } from '../../../components/delivery-status.tsx';
 
 
@@ -51,7 +51,7 @@ export function DeliveryDrawer({ delivery, onClose, onRedeliver, redelivering }:
             <LabelledField label={t('drawer.attempt')}>{delivery.attempt}</LabelledField>
             <LabelledField label={t('drawer.statusCode')}>{delivery.status_code ?? '-'}</LabelledField>
             <LabelledField label={t('drawer.duration')}>{formatDuration(delivery.duration_ms)}</LabelledField>
-            <LabelledField label={t('drawer.time')}>{formatTableDateTime(delivery.created_at)}</LabelledField>
+            <LabelledField label={withTimeZoneNote(t('drawer.time'))}>{formatTableDateTime(delivery.created_at)}</LabelledField>
             <LabelledField label={t('drawer.nextRetry')}>{delivery.next_retry_at ? formatTableDateTime(delivery.next_retry_at) : '-'}</LabelledField>
           </SimpleGrid>
           <Group justify="flex-start">

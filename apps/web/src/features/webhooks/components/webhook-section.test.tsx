@@ -150,3 +150,22 @@ describe('WebhookSection', () => {
     expect((screen.getByRole('switch', { name: /Enabled/ }) as HTMLInputElement).checked).toBe(false);
   });
 });
+
+describe('WebhookSection Save (issue 23 item 18)', () => {
+  it('stays disabled for a saved endpoint until its URL or switch changes', async () => {
+    fakeApi({
+      [`GET ${W}`]: () => json({ data: { ...base, url: 'https://example.com/hooks', enabled: true } }),
+      [`GET ${W}/deliveries`]: () => json({ data: [], page: 1, limit: 10, pages: 0, total: 0 }),
+    });
+    renderWithProviders(<WebhookSection applicationId="app-1" />);
+    const url = await screen.findByDisplayValue('https://example.com/hooks');
+    const save = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(save().disabled).toBe(true);
+    fireEvent.change(url, { target: { value: 'https://example.com/hooks/v2' } });
+    expect(save().disabled).toBe(false);
+    fireEvent.change(url, { target: { value: 'https://example.com/hooks' } });
+    expect(save().disabled).toBe(true);
+    fireEvent.click(screen.getByRole('switch', { name: /Enabled/ }));
+    expect(save().disabled).toBe(false);
+  });
+});

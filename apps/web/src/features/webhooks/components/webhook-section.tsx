@@ -18,6 +18,7 @@ import { AppPagination } from '../../../components/pagination.tsx';
 import { toastApiError, toastSuccess } from '../../../components/toasts.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatTableDateTime } from '../../../lib/format.ts';
+import { focusFirstInvalid } from '../../../lib/form-submit.ts';
 import { useWebhook } from '../api/get-webhook.ts';
 import { DELIVERIES_PAGE_SIZE, useWebhookDeliveries } from '../api/list-webhook-deliveries.ts';
 import { useRedeliverWebhook } from '../api/redeliver-webhook.ts';
@@ -56,11 +57,16 @@ function EndpointForm({
   // A server message as given, or URL_REQUIRED (worded at render, so it follows the language).
   const [urlError, setUrlError] = useState<string | null>(null);
 
-  const submit = async (e: FormEvent) => {
+  // A saved endpoint keeps Save disabled until its URL or switch changes (issue 23 item 18).
+  const unchanged = endpoint.url !== null && url.trim() === endpoint.url && enabled === endpoint.enabled;
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const form = e.currentTarget;
     const value = url.trim();
     if (!value) {
       setUrlError(URL_REQUIRED);
+      focusFirstInvalid(form);
       return;
     }
     setUrlError(null);
@@ -70,8 +76,10 @@ function EndpointForm({
       toastSuccess(res.message ?? t('toast.saved'));
     } catch (err) {
       const fieldMessage = err instanceof ApiError ? (err.fieldMessage('url') ?? (err.status === 400 ? err.message : undefined)) : undefined;
-      if (fieldMessage) setUrlError(fieldMessage);
-      else toastApiError(err);
+      if (fieldMessage) {
+        setUrlError(fieldMessage);
+        focusFirstInvalid(form);
+      } else toastApiError(err);
     }
   };
 
@@ -96,7 +104,7 @@ function EndpointForm({
         />
         <Switch label={t('endpoint.enabledLabel')} description={t('endpoint.enabledDescription')} checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
         <Group>
-          <Button type="submit" loading={update.isPending}>
+          <Button type="submit" loading={update.isPending} disabled={unchanged}>
             {t('endpoint.save')}
           </Button>
         </Group>

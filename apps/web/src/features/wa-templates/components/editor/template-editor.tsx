@@ -43,6 +43,7 @@ import { SubmitConfirmModal } from './submit-confirm-modal.tsx';
 import { SubmittedModal } from './submitted-modal.tsx';
 import { TermsOfUseModal } from './terms-of-use-modal.tsx';
 import { LeaveDialog, useLeaveGuard } from '../../../../components/leave-guard.tsx';
+import { focusFirstInvalid } from '../../../../lib/form-submit.ts';
 
 /** What the preview shows while the form cannot be read as a payload. */
 const EMPTY_PREVIEW = { header: { type: 'none' }, body: { text: '' }, footer: { type: 'none' }, button: [] } as const satisfies PhonePreviewContent;
@@ -155,6 +156,8 @@ export function TemplateEditor({ mode, base, initial, row }: TemplateEditorProps
         if (err.details.length) {
           setServerErrors(messagesByField(state, derived.meta, err.details));
           setTouched((t) => new Set([...t, ...messagesByField(state, derived.meta, err.details).keys()]));
+          // The server's field messages: the first field in error gets the focus (issue 23 item 17).
+          focusFirstInvalid(document.querySelector('main'));
         }
         // 5xx and 401 are announced by the app shell.
         if (err.status < 500 && err.status !== 401) toastError(err.message, t('editor.errorTitle'));
