@@ -1,12 +1,17 @@
 /**
- * /v1 send throughput and status pipeline catch-up (issue 7 benchmark; ratios from one run, not a
- * CI test). On PostgreSQL (TEST_DATABASE_URL, a fresh database per run) with the job workers
- * running and SANDBOX_DELAY_MS=0: autocannon drives `POST /v1/sms/messages` for DURATION seconds,
- * then a bare Fastify hello-world in the same process for the same time (the ceiling on this
- * machine); then it waits up to 30 s for every accepted message to reach its final status.
- * With `--restart`, it also fills the database with 1,000,000 finished messages and times a
- * restart (open, migrate, queues, workers, listen).
- * Run: `TEST_DB=postgres TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/send.ts [seconds] [--restart]`
+ * /v1 send throughput against this machine's ceiling (issue 24 benchmark; ratios from one run,
+ * not a CI test). For each database (PostgreSQL from TEST_DATABASE_URL, a fresh database per run;
+ * PGlite in memory), with the job workers running and SANDBOX_DELAY_MS=0, the load generator
+ * (autocannon) in its own processes:
+ * - ceiling: a bare Fastify server in this process answering the same requests (same body and
+ *   headers, 64 connections);
+ * - single: 64 connections sending `POST /v1/sms/messages` to one application;
+ * - 4 apps: four generators of 16 connections, each to its own application;
+ * - batch: 8 connections sending `POST /v1/sms/messages/batch` with 500 items each.
+ * Each scenario runs DURATION seconds (default 20) and prints accepted msgs/s, the ratio to the
+ * ceiling, p50/p99 latency and the seconds from the end of the load until every accepted message
+ * is final (`delivered`; waits at most 120 s).
+ * Run: `TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/send.ts [seconds] [--db=postgres|pglite|both]`
  */
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -14,22 +19,20 @@ import type { AddressInfo } from 'node:net';
 import type autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
-import { createTestApp, freshPostgresDatabase } from '../apps/server/test/harness.ts';
+import { createTestApp, freshPostgresDatabase, type TestApp } from '../apps/server/test/harness.ts';
 import { createAppWithToken } from '../apps/server/test/v1-helper.ts';
 
-const DURATION = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 15);
-const CONNECTIONS = 32;
-if (!process.env.TEST_DATABASE_URL) throw new Error('Set TEST_DATABASE_URL (and TEST_DB=postgres): this benchmark runs on PostgreSQL');
-process.env.TEST_DB = 'postgres';
+const DURATION = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 20);
+const DBS = (process.argv.find((a) => a.startsWith('--db='))?.slice(5) ?? 'both') === 'both' ? ['postgres', 'pglite'] : [process.argv.find((a) => a.startsWith('--db='))!.slice(5)];
+if (DBS.includes('postgres') && !process.env.TEST_DATABASE_URL) throw new Error('Set TEST_DATABASE_URL for the PostgreSQL runs (or --db=pglite)');
 
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+const SMS = { to: '081234567890', text: 'Your order has shipped' };
+const BATCH = JSON.stringify({ messages: Array(500).fill(SMS) });
 
-/**
- * Runs autocannon in its own process (so the load generator does not share the server's event
- * loop) and returns its JSON result.
- */
-function run(opts: { url: string; method: string; connections: number; duration: number; headers: Record<string, string>; body: string }): Promise<autocannon.Result> {
-  const args = [autocannonBin, '-j', '-c', String(opts.connections), '-d', String(opts.duration), '-m', opts.method, '-b', opts.body];
+/** Runs autocannon in its own process (not on the server's event loop) and returns its JSON result. */
+function load(opts: { url: string; connections: number; headers: Record<string, string>; body: string }): Promise<autocannon.Result> {
+  const args = [autocannonBin, '-j', '-c', String(opts.connections), '-d', String(DURATION), '-m', 'POST', '-b', opts.body];
   for (const [k, v] of Object.entries(opts.headers)) args.push('-H', `${k}=${v}`);
   args.push(opts.url);
   return new Promise((resolve, reject) =>
@@ -37,64 +40,86 @@ function run(opts: { url: string; method: string; connections: number; duration:
   );
 }
 
-const pg = await freshPostgresDatabase();
-const env = { V1_RATE_LIMIT: '100000000', SANDBOX_DELAY_MS: '0', LOG_LEVEL: 'silent' };
-const t = await createTestApp({ env, databaseUrl: pg.url });
-try {
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = t.app.server.address() as AddressInfo;
-  const a = await createAppWithToken(t, { channels: ['sms'] });
-  const db = t.ctx.database.db;
+interface Row {
+  db: string;
+  scenario: string;
+  msgsPerSecond: number;
+  ratio: number;
+  p50: number;
+  p99: number;
+  finalSeconds: string;
+}
+const rows: Row[] = [];
 
-  const send = await run({
-    url: `http://127.0.0.1:${port}/v1/sms/messages`,
-    method: 'POST',
-    connections: CONNECTIONS,
-    duration: DURATION,
-    headers: { authorization: `Bearer ${a.tokens.sms.accessToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ to: '081234567890', text: 'Your order has shipped' }),
-  });
-  const loadEnded = Date.now();
-  const accepted = send['2xx'];
-
-  const bare = Fastify();
+async function ceiling(headers: Record<string, string>): Promise<number> {
+  const bare = Fastify({ bodyLimit: 5 * 1024 * 1024 });
   bare.post('/', async () => ({ ok: true }));
   await bare.listen({ host: '127.0.0.1', port: 0 });
-  const barePort = (bare.server.address() as AddressInfo).port;
-  const hello = await run({ url: `http://127.0.0.1:${barePort}/`, method: 'POST', connections: CONNECTIONS, duration: DURATION, headers: { 'content-type': 'application/json' }, body: '{}' });
+  const port = (bare.server.address() as AddressInfo).port;
+  const r = await load({ url: `http://127.0.0.1:${port}/`, connections: 64, headers, body: JSON.stringify(SMS) });
   await bare.close();
+  const perSecond = r['2xx'] / DURATION;
+  rows.push({ db: '-', scenario: 'ceiling: bare Fastify, 64 conns', msgsPerSecond: perSecond, ratio: 1, p50: r.latency.p50, p99: r.latency.p99, finalSeconds: '-' });
+  return perSecond;
+}
 
-  const finalCount = async () =>
-    Number(((await db.execute(sql`select count(*)::int as n from messages where application_id = ${a.applicationId} and status = 'delivered'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
-  let final = await finalCount();
-  while (final < accepted && Date.now() - loadEnded < 30_000) {
-    await new Promise((r) => setTimeout(r, 500));
-    final = await finalCount();
+/** Seconds until every accepted message of `apps` is delivered (at most 120 s), or '>120'. */
+async function untilFinal(t: TestApp, apps: string[], accepted: number, loadEnded: number): Promise<string> {
+  const ids = sql.join(apps.map((id) => sql`${id}::uuid`), sql`, `);
+  for (;;) {
+    const res = (await t.ctx.database.db.execute(sql`select count(*)::int as n from messages where application_id in (${ids}) and status = 'delivered'`)) as unknown as { rows: { n: number }[] };
+    if (res.rows[0]!.n >= accepted) return ((Date.now() - loadEnded) / 1000).toFixed(1);
+    if (Date.now() - loadEnded > 120_000) return `>120 (${res.rows[0]!.n}/${accepted})`;
+    await new Promise((r) => setTimeout(r, 250));
   }
-  const catchUp = (Date.now() - loadEnded) / 1000;
-
-  console.log(`sends: ${accepted} accepted in ${DURATION} s = ${(accepted / DURATION).toFixed(0)} msgs/s; latency p50 ${send.latency.p50} ms, p99 ${send.latency.p99} ms; non-2xx ${send.non2xx}, errors ${send.errors}`);
-  console.log(`bare Fastify: ${(hello['2xx'] / DURATION).toFixed(0)} req/s; p50 ${hello.latency.p50} ms, p99 ${hello.latency.p99} ms`);
-  console.log(`send / bare = ${(accepted / hello['2xx']).toFixed(3)}`);
-  console.log(`final status: ${final}/${accepted} within ${catchUp.toFixed(1)} s of the end of the load${final < accepted ? ' (NOT all)' : ''}`);
-} finally {
-  await t.close();
 }
 
-if (process.argv.includes('--restart')) {
-  const r = await createTestApp({ env, databaseUrl: pg.url, workers: false });
-  const a = await createAppWithToken(r, { channels: ['sms'] });
-  const started = Date.now();
-  await r.ctx.database.db.execute(sql`
-    insert into messages (id, organization_id, application_id, channel, recipient, status, body, driver, provider_message_id, created_at, updated_at)
-    select gen_random_uuid(), ${a.organizationId}, ${a.applicationId}, 'sms', '+6281234567890', 'delivered', '{}'::jsonb, 'sandbox', 'bulk-' || g, now() - (g || ' seconds')::interval, now()
-    from generate_series(1, 1000000) g`);
-  console.log(`inserted 1,000,000 messages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  await r.close();
-  const t0 = Date.now();
-  const again = await createTestApp({ env, databaseUrl: pg.url });
-  await again.app.listen({ host: '127.0.0.1', port: 0 });
-  console.log(`restart with 1,000,000 messages: ${((Date.now() - t0) / 1000).toFixed(2)} s to listening (workers registered, sweep enqueued)`);
-  await again.close();
+async function scenario(db: string, name: string, ceil: number, t: TestApp, port: number, parts: { path: string; connections: number; body: string; perRequest: number }[]) {
+  const apps = await Promise.all(parts.map(() => createAppWithToken(t, { channels: ['sms'] })));
+  const results = await Promise.all(
+    parts.map((p, i) =>
+      load({ url: `http://127.0.0.1:${port}/v1${p.path}`, connections: p.connections, headers: { authorization: `Bearer ${apps[i]!.tokens.sms.accessToken}`, 'content-type': 'application/json' }, body: p.body }),
+    ),
+  );
+  const loadEnded = Date.now();
+  const accepted = results.reduce((n, r, i) => n + r['2xx'] * parts[i]!.perRequest, 0);
+  const p50 = Math.max(...results.map((r) => r.latency.p50));
+  const p99 = Math.max(...results.map((r) => r.latency.p99));
+  const refused = results.reduce((n, r) => n + r.non2xx + r.errors, 0);
+  const finalSeconds = await untilFinal(t, apps.map((a) => a.applicationId), accepted, loadEnded);
+  const perSecond = accepted / DURATION;
+  rows.push({ db, scenario: `${name}${refused ? ` (${refused} non-2xx/errors)` : ''}`, msgsPerSecond: perSecond, ratio: perSecond / ceil, p50, p99, finalSeconds });
 }
-await pg.drop();
+
+const headers = { authorization: 'Bearer x', 'content-type': 'application/json' };
+const ceil = await ceiling(headers);
+for (const db of DBS) {
+  let drop: (() => Promise<void>) | undefined;
+  let t: TestApp;
+  const env = { V1_RATE_LIMIT: '100000000', SANDBOX_DELAY_MS: '0', LOG_LEVEL: 'silent' };
+  if (db === 'postgres') {
+    process.env.TEST_DB = 'postgres';
+    const pg = await freshPostgresDatabase();
+    drop = pg.drop;
+    t = await createTestApp({ env, databaseUrl: pg.url });
+  } else {
+    delete process.env.TEST_DB;
+    t = await createTestApp({ env });
+  }
+  try {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    const single = JSON.stringify(SMS);
+    await scenario(db, 'single sends, 64 conns -> 1 app', ceil, t, port, [{ path: '/sms/messages', connections: 64, body: single, perRequest: 1 }]);
+    await scenario(db, 'single sends, 4 apps x 16 conns', ceil, t, port, Array.from({ length: 4 }, () => ({ path: '/sms/messages', connections: 16, body: single, perRequest: 1 })));
+    await scenario(db, 'batch, 8 conns x 500 items', ceil, t, port, [{ path: '/sms/messages/batch', connections: 8, body: BATCH, perRequest: 500 }]);
+  } finally {
+    await t.close();
+    await drop?.();
+  }
+}
+
+console.log(`\n${DURATION} s per scenario; ceiling measured once in this run.\n`);
+console.log('| database | scenario | accepted msgs/s | share of ceiling | p50 / p99 ms | s until all final |');
+console.log('|---|---|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.db} | ${r.scenario} | ${r.msgsPerSecond.toFixed(0)} | ${(r.ratio * 100).toFixed(1)} % | ${r.p50} / ${r.p99} | ${r.finalSeconds} |`);

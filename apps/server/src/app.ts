@@ -4,7 +4,6 @@
  */
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -42,11 +41,14 @@ import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
 import { docsRoutes } from './modules/docs/docs.routes.ts';
 import { v1Routes } from './messaging/v1.routes.ts';
+import { SendRateLimiter } from './messaging/engine/send-rate.ts';
+import { dbRateStore, redisRateStore } from './messaging/engine/send-rate.repo.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { emailTrackingRoutes } from './messaging/inbound/email-tracking.routes.ts';
 import { whatsappHookRoutes } from './messaging/inbound/whatsapp.routes.ts';
+import { WEB_DIST_DIR } from './lib/paths.ts';
 
-const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const webDist = WEB_DIST_DIR;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -209,7 +211,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(termsRoutes(ctx), { prefix: '/api' });
   await app.register(uploadRoutes(ctx), { prefix: '/api' });
   await app.register(docsRoutes(ctx), { prefix: '/api' });
-  await app.register(v1Routes(ctx), { prefix: '/v1' });
+  // The /v1 send limit, answered from memory and leased from the shared store (ARCHITECTURE.md §6.5).
+  const sendLimiter = new SendRateLimiter(rateLimits.redis ? redisRateStore(rateLimits.redis) : dbRateStore(ctx.database.db));
+  await app.register(v1Routes(ctx, sendLimiter), { prefix: '/v1' });
   // Operator CLI's loopback endpoint (hidden from the OpenAPI document).
   await app.register(adminRoutes(ctx));
   await app.register(emailTrackingRoutes(ctx));

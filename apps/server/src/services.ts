@@ -6,7 +6,7 @@
  */
 import type { AppContext, AppInfra } from './context.ts';
 import { withDeps } from './lib/with-deps.ts';
-import { dispatchEnqueuer, enqueue, QUEUES, reportEnqueuer, templateReviewEnqueuer, templateReviewPending, webhookEnqueuer } from './jobs/registry.ts';
+import { enqueue, QUEUES, reportEnqueuer, templateReviewEnqueuer, templateReviewPending, webhookEnqueuer } from './jobs/registry.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { createRecipientMailLimit } from './plugins/rate-limit/recipient-limit.ts';
 import {
@@ -29,11 +29,13 @@ import {
   rotateWebhookSecret,
   sendTestEvent,
 } from './modules/webhooks/webhooks.service.ts';
-import { dispatchMessage, scheduleDispatch } from './messaging/dispatch.ts';
+import { createDispatcher, createDispatchHandOff, DISPATCH_CHANNEL } from './messaging/engine/dispatcher.ts';
 import { createDrivers } from './messaging/drivers/drivers.ts';
-import { recordStatus } from './messaging/record-status.ts';
+import { recordStatus } from './messaging/engine/status-recorder.ts';
 import { authenticateBearer, refuseReplayedSignature } from './messaging/token-auth.ts';
-import { acceptMessage, findMessageForTracking, getMessage } from './messaging/v1.service.ts';
+import { acceptBatch, acceptMessage, findMessageForTracking, getMessage } from './messaging/v1.service.ts';
+import { AcceptBatcher } from './messaging/engine/accept-batcher.ts';
+import { IDEMPOTENCY_WINDOW_HOURS } from '@pesan/contracts/messaging';
 import { handleWebhook, verifyHandshake, verifySignature } from './messaging/whatsapp/webhook.service.ts';
 import type { TemplateDecision } from './messaging/whatsapp/template-status.ts';
 import { runAdminCommand } from './modules/admin/admin.service.ts';
@@ -72,7 +74,20 @@ export function createServices(ctx: AppInfra) {
   const db = ctx.database.db;
   const drivers = createDrivers(ctx);
   const now = () => ctx.now();
-  const dispatch = withDeps({ db, now, driverFor: drivers.driverFor, enqueueDispatch: dispatchEnqueuer(ctx.boss) }, { scheduleDispatch, dispatchMessage });
+  // Group-commit accept (ARCHITECTURE.md §6.5): one per process and database; PGlite has one connection.
+  const acceptBatcher = new AcceptBatcher(db, {
+    maxItems: 1000,
+    maxInFlight: ctx.database.kind === 'pglite' ? 1 : 4,
+    keyWindowMs: IDEMPOTENCY_WINDOW_HOURS * 3600_000,
+    now,
+  });
+  const notify = ctx.database.notify;
+  const dispatch = {
+    /** This process's dispatcher (engine/dispatcher.ts); the worker role runs it (jobs/registry.ts). */
+    dispatcher: createDispatcher({ db, now, driverFor: drivers.driverFor }),
+    /** The accept's hand-off: wakes the dispatchers (a NOTIFY on PostgreSQL reaches other processes). */
+    scheduleDispatch: createDispatchHandOff({ db, ...(notify ? { notify: () => notify(DISPATCH_CHANNEL) } : {}) }),
+  };
   const webhookDeps = {
     db,
     now,
@@ -188,7 +203,9 @@ export function createServices(ctx: AppInfra) {
       verifyHandshake: (query: Record<string, unknown>) => verifyHandshake(ctx.config.whatsappVerifyToken, query),
       verifySignature: (raw: Buffer, header: string | undefined) => verifySignature(ctx.config.whatsappAppSecret, raw, header),
     },
-    messaging: { ...withDeps({ database: ctx.database, now, scheduleDispatch: dispatch.scheduleDispatch, whatsappCloud: ctx.config.whatsappDriver === 'cloud' }, { acceptMessage, getMessage }), ...withDeps(db, { recordStatus, findMessageForTracking, authenticateBearer, refuseReplayedSignature }) },
+    messaging: {
+      ...withDeps({ database: ctx.database, now, scheduleDispatch: dispatch.scheduleDispatch, whatsappCloud: ctx.config.whatsappDriver === 'cloud', acceptBatcher }, { acceptMessage, acceptBatch, getMessage }),
+      ...withDeps(db, { recordStatus, findMessageForTracking, authenticateBearer, refuseReplayedSignature }) },
   };
 }
 

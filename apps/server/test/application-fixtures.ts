@@ -3,8 +3,8 @@
  * organization (through accounts-helper.ts), and message rows inserted directly.
  */
 import { messages } from '../src/db/schema/messages.ts';
-import { hourOf } from '../src/messaging/record-status.ts';
-import { moveStatsCounter } from '../src/messaging/status.repo.ts';
+import { hourOf } from '../src/messaging/engine/status-recorder.ts';
+import { moveStatsCounter } from '../src/messaging/engine/status.repo.ts';
 import { signUpVerifiedUser, signUpWithOrganization } from './accounts-helper.ts';
 import { sameOrigin, type TestApp } from './harness.ts';
 

@@ -37,7 +37,7 @@ import type { TestApp } from './harness.ts';
 /** The base URL the samples are written with. */
 export const SAMPLE_BASE_URL = DOCS_SAMPLE_BASE_URL;
 /** Keys whose values change on every run (see the module comment). */
-export const VOLATILE_KEYS = new Set(['id', 'message_id', 'application_id', 'request_id', 'created_at', 'updated_at', 'at', 'timestamp', 'otp', 'before', 'after', 'next']);
+export const VOLATILE_KEYS = new Set(['id', 'batch_id', 'message_id', 'application_id', 'request_id', 'created_at', 'updated_at', 'at', 'timestamp', 'otp', 'before', 'after', 'next']);
 
 export type SampleApplication = 'main' | 'prepaid' | 'signed';
 

@@ -3,8 +3,8 @@
  * process opens the same database (the PGlite data directory, or the same PostgreSQL database), and
  * every message still reaches its final
  * status exactly once (one message_events row per status). Covers a message whose dispatch job was
- * never sent (crash after the insert: the dispatch sweep, run at start, finds it) and a carrier
- * callback job left `active` by a dead worker (pg-boss expires it and retries).
+ * never sent (crash after the insert: the dispatch sweep, run at start, finds it) and sandbox
+ * carrier steps still due in their table when the process stops.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,10 +68,9 @@ describe(`durability across a restart (${testDbKind()})`, () => {
       expected.set(orphanId, expectedPath('sms', '+6281234567891'));
 
       await new Promise((r) => setTimeout(r, 700));
-      // A worker that died holding a job: its job stays `active` until it expires.
-      await t1.ctx.database.executor.executeSql(
-        "update pgboss.job set state = 'active', started_on = now() - interval '5 minutes' where id = (select id from pgboss.job where name = 'sandbox-callback' and state = 'created' limit 1)",
-      );
+      // Carrier steps still due when the process stops: the next process takes them from the table.
+      const due = await t1.ctx.database.executor.executeSql('select count(*)::int as n from sandbox_steps');
+      expect((due.rows[0] as { n: number }).n).toBeGreaterThan(0);
       const ids = [...expected.keys()];
       const before = await eventsById(t1, ids);
       const unfinished = ids.filter((id) => before.get(id)!.length < expected.get(id)!.length);

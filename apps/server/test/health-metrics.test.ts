@@ -12,7 +12,8 @@ import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/context.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { QUEUES } from '../src/jobs/registry.ts';
-import { recordStatus } from '../src/messaging/record-status.ts';
+import { recordStatus } from '../src/messaging/engine/status-recorder.ts';
+import { ENGINE_QUEUES } from '../src/messaging/engine/backlog.ts';
 import { checkReadiness } from '../src/plugins/health.ts';
 import { UNMATCHED_ROUTE } from '../src/plugins/metrics.ts';
 import { createTestApp, freshPostgresDatabase, testDbKind, type TestApp } from './harness.ts';
@@ -161,7 +162,7 @@ describe('health and metrics', () => {
 
       const noQueue = await checkReadiness({ ...idle.ctx, boss: { getQueue: async () => null } as unknown as PgBoss }, 100);
       expect(noQueue.database).toEqual({ ok: true });
-      expect(noQueue.queue).toMatchObject({ ok: false, reason: `has no ${QUEUES.dispatch} queue` });
+      expect(noQueue.queue).toMatchObject({ ok: false, reason: `has no ${QUEUES.webhookDelivery} queue` });
 
       const app = await buildApp({ ...idle.ctx, boss: { getQueue: () => Promise.reject(new Error('boss down')) } as unknown as PgBoss }, { logger: false, serveWeb: false });
       try {
@@ -216,16 +217,39 @@ describe('health and metrics', () => {
       }
     });
 
+    it('reports the size and commit time of the accept groups', async () => {
+      const count = async (name: string) => find(await scrape(t), name)[0]?.value ?? 0;
+      const groupsBefore = await count('accept_group_size_count');
+      const messagesBefore = await count('accept_group_size_sum');
+      const res = await v1Post(t, '/sms/messages/batch', a.tokens.sms.accessToken, { messages: [SMS, SMS, SMS] });
+      expect(res.statusCode, res.body).toBe(202);
+      expect(await count('accept_group_size_count')).toBe(groupsBefore + 1);
+      expect(await count('accept_group_size_sum')).toBe(messagesBefore + 3);
+      expect(await count('accept_commit_seconds_count')).toBeGreaterThanOrEqual(groupsBefore + 1);
+      expect(await count('accept_commit_seconds_sum')).toBeGreaterThan(0);
+    });
+
     it('reports the depth of every job queue, read on scrape', async () => {
       const samples = await scrape(t);
-      for (const queue of Object.values(QUEUES)) expect(find(samples, 'job_queue_depth', { queue }), queue).toHaveLength(1);
+      for (const queue of [...Object.values(QUEUES), ...Object.values(ENGINE_QUEUES)]) expect(find(samples, 'job_queue_depth', { queue }), queue).toHaveLength(1);
 
-      // Without workers the dispatch job of a send stays waiting.
+      // Without workers a sent message stays due for dispatch in its table, and ages.
       const b = await createAppWithToken(idle, { channels: ['sms'] });
-      const depth = async () => find(await scrape(idle), 'job_queue_depth', { queue: QUEUES.dispatch })[0]!.value;
+      const depth = async () => find(await scrape(idle), 'job_queue_depth', { queue: ENGINE_QUEUES.dispatch })[0]!.value;
       const start = await depth();
       expect((await v1Post(idle, '/sms/messages', b.tokens.sms.accessToken, SMS)).statusCode).toBe(202);
       expect(await depth()).toBe(start + 1);
+      await new Promise((r) => setTimeout(r, 1100));
+      expect(find(await scrape(idle), 'dispatch_lag_seconds', {})[0]!.value).toBeGreaterThanOrEqual(1);
+    });
+
+    it('observes the size of each dispatch batch and status batch of the workers', async () => {
+      const b = await createAppWithToken(t, { channels: ['sms'] });
+      const sends = await Promise.all(Array.from({ length: 5 }, () => v1Post(t, '/sms/messages', b.tokens.sms.accessToken, SMS)));
+      expect(sends.every((r) => r.statusCode === 202)).toBe(true);
+      expect(await waitForSample(t, 'dispatch_batch_size_count', {}, 1)).toBeGreaterThanOrEqual(1);
+      expect(await waitForSample(t, 'status_batch_size_count', {}, 1)).toBeGreaterThanOrEqual(1);
+      expect(await waitForSample(t, 'dispatch_batch_size_sum', {}, 5)).toBeGreaterThanOrEqual(5);
     });
 
     it('keeps one registry per app and stops counting statuses once an app is closed', async () => {

@@ -11,7 +11,7 @@
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { callBodySchema, emailBodySchema, smsBodySchema, smsOtpBodySchema, voiceOtpBodySchema, whatsappBodySchema } from '@pesan/contracts/messaging';
 import { waTemplateSchema } from '@pesan/contracts/wa-template-model';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -153,6 +153,9 @@ describe('OpenAPI documents', () => {
         'post /v1/email/messages': emailBodySchema,
         'post /v1/whatsapp/templates': waTemplateSchema,
       };
+      for (const [key, schema] of Object.entries(bodies)) {
+        if (key !== 'post /v1/whatsapp/templates') bodies[`${key}/batch`] = z.object({ messages: z.array(schema).min(1).max(1000) });
+      }
       for (const { path, method, op } of opsOf(pub)) {
         const key = `${method} ${path}`;
         const json = op.requestBody?.content['application/json'] as { examples?: Record<string, { value: unknown }> } | undefined;

@@ -189,7 +189,7 @@ describe('runAdminCommand (the text the CLI prints)', () => {
   });
 
   it('refuses an unknown command', async () => {
-    expect((await refusal(() => runAdminCommand(db(), { command: 'drop', app: 'x' }, now()))).message).toBe('Unknown command: use one of billing, quota, balances, whatsapp:sender, operator, docs:import');
+    expect((await refusal(() => runAdminCommand(db(), { command: 'drop', app: 'x' }, now()))).message).toBe('Unknown command: use one of billing, quota, balances, whatsapp:sender, rate, operator, docs:import');
   });
 });
 
@@ -210,7 +210,7 @@ describe('admin CLI argv', () => {
     expect((await run()).code).toBe(2);
     expect((await run()).text).toContain('Commands:');
     const usage: [string[], string][] = [
-      [['frob'], "Unknown command 'frob': use one of billing, quota, balances, whatsapp:sender, operator, docs:import (see npm run admin -- --help)"],
+      [['frob'], "Unknown command 'frob': use one of billing, quota, balances, whatsapp:sender, rate, operator, docs:import (see npm run admin -- --help)"],
       [['quota', '--app', 'A', '--type', 'sms', '--add', '-3'], '--add must not be negative'],
       [['quota', '--app', 'A', '--type', 'sms', '--add', '1.5'], '--add must be a whole number'],
       [['quota', '--app', 'A', '--type', 'sms', '--add', '1', '--set', '2'], 'Give either --add or --set, not both'],

@@ -13,6 +13,7 @@ import { createAppContext } from '../src/services.ts';
 import { loadConfig } from '../src/config.ts';
 import { accessTokens } from '../src/db/schema/applications.ts';
 import { rateLimits } from '../src/db/schema/security.ts';
+import { messages } from '../src/db/schema/messages.ts';
 import { createTestApp, PUBLIC_URL, sameOrigin, type TestApp } from './harness.ts';
 import { signUpWithOrganization } from './accounts-helper.ts';
 import { createAppWithToken, v1Get, v1Post } from './v1-helper.ts';
@@ -41,6 +42,9 @@ async function testApp(env: Record<string, string>): Promise<TestApp> {
   return t;
 }
 
+const post = (app: FastifyInstance, path: string, token: string, body: unknown) =>
+  app.inject({ method: 'POST', url: `/v1${path}`, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+
 const login = (app: FastifyInstance) =>
   app.inject({ method: 'POST', url: '/api/auth/login', headers: sameOrigin, payload: { email: 'nobody@example.com', password: 'Wrong#1234' } });
 
@@ -58,6 +62,52 @@ describe('shared rate limits', () => {
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
     const [row] = await t.ctx.database.db.select({ n: count() }).from(rateLimits);
     expect(Number(row!.n)).toBeGreaterThan(0);
+  });
+
+  it('limits sends per application in messages across two processes, a batch counting its items', { timeout: 90_000 }, async () => {
+    const t = await testApp({ V1_RATE_LIMIT: '40' });
+    const other = await secondProcess(t, { V1_RATE_LIMIT: '40' });
+    const a = await createAppWithToken(t, { channels: ['sms', 'email'] });
+    const b = await createAppWithToken(t, { channels: ['sms'] });
+    const sms = { to: '081234567890', text: 'x' };
+    // 30 messages in a batch on one process, 8 single sends on the other (another channel's token too): 38 of 40 a minute.
+    expect((await post(t.app, '/sms/messages/batch', a.tokens.sms.accessToken, { messages: Array(30).fill(sms) })).statusCode).toBe(202);
+    for (let i = 0; i < 4; i++) expect((await post(other, '/sms/messages', a.tokens.sms.accessToken, sms)).statusCode).toBe(202);
+    for (let i = 0; i < 4; i++) expect((await post(other, '/email/messages', a.tokens.email.accessToken, { to: 'a@example.com', subject: 'S', text: 'x' })).statusCode).toBe(202);
+    // A batch of 5 no longer fits: refused whole, nothing stored.
+    const limited = await post(t.app, '/sms/messages/batch', a.tokens.sms.accessToken, { messages: Array(5).fill(sms) });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    const [stored] = await t.ctx.database.db.select({ n: count() }).from(messages).where(eq(messages.applicationId, a.applicationId));
+    expect(Number(stored!.n)).toBe(38);
+    // Another application keeps its own budget.
+    expect((await post(other, '/sms/messages', b.tokens.sms.accessToken, sms)).statusCode).toBe(202);
+  });
+
+  it('applies the messages per second the operator set for an application', { timeout: 90_000 }, async () => {
+    const t = await testApp({ V1_RATE_LIMIT: '100000' });
+    const a = await createAppWithToken(t, { channels: ['sms'] });
+    const rate = await t.ctx.services.admin.runAdminCommand({ command: 'rate', app: a.applicationId, 'per-second': '3' }, new Date());
+    expect(rate.output).toContain('send limit changed from the default (V1_RATE_LIMIT messages per minute) to 3 messages per second');
+    const sms = { to: '081234567890', text: 'x' };
+    // Four messages never fit in a second of three.
+    const limited = await post(t.app, '/sms/messages/batch', a.tokens.sms.accessToken, { messages: Array(4).fill(sms) });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('1');
+    expect((await post(t.app, '/sms/messages/batch', a.tokens.sms.accessToken, { messages: Array(3).fill(sms) })).statusCode).toBe(202);
+  });
+
+  it('refuses bad rate commands with one message and changes nothing', async () => {
+    const t = await testApp({});
+    const a = await createAppWithToken(t, { channels: ['sms'] });
+    for (const bad of ['0', '-1', '1.5', 'fast', '1000001']) {
+      await expect(t.ctx.services.admin.runAdminCommand({ command: 'rate', app: a.applicationId, 'per-second': bad }, new Date())).rejects.toThrow(/--per-second must be a whole number/);
+    }
+    await expect(t.ctx.services.admin.runAdminCommand({ command: 'rate', app: '00000000-0000-4000-8000-000000000000', 'per-second': '5' }, new Date())).rejects.toThrow(/not found/);
+    const back = await t.ctx.services.admin.runAdminCommand({ command: 'rate', app: a.applicationId, 'per-second': 'default' }, new Date());
+    expect(back.output).toContain('send limit is already the default');
   });
 
   it('limits GET /v1/messages/{id} per access token', async () => {

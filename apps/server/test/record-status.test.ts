@@ -4,15 +4,15 @@
  * by creation hour, outbox rows and the quota refund rule, on every channel.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_IDS, type ChannelId } from '@pesan/contracts/channels';
 import { initialStatus, LIFECYCLES } from '@pesan/contracts/statuses';
 import { messageEvents, messages, messageStatsHourly, statusOutbox } from '../src/db/schema/messages.ts';
 import { quotaLedger, quotas } from '../src/db/schema/quotas.ts';
 import { countAcceptedMessage, insertMessageWithEvent } from '../src/messaging/messages.repo.ts';
-import { setProviderMessageId } from '../src/messaging/dispatch.repo.ts';
-import { hourOf, recordStatus } from '../src/messaging/record-status.ts';
+import { setProviderMessageId } from '../src/messaging/engine/dispatch.repo.ts';
+import { hourOf, recordStatus, recordStatuses } from '../src/messaging/engine/status-recorder.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { createAppWithToken, v1Post, type AppWithTokens } from './v1-helper.ts';
 
@@ -28,18 +28,18 @@ const db = () => t.ctx.database.db;
 const createdAt = new Date('2026-11-20T08:42:00Z');
 
 /** A stored message at its initial status, created at `createdAt`. */
-async function message(channel: ChannelId, recipient = channel === 'email' ? 'a@example.com' : '+6281234567890') {
+async function message(channel: ChannelId, recipient = channel === 'email' ? 'a@example.com' : '+6281234567890', app: AppWithTokens = a) {
   const id = randomUUID();
-  const row = { id, organizationId: a.organizationId, applicationId: a.applicationId, channel, recipient, status: initialStatus(channel), body: {}, createdAt, updatedAt: createdAt };
+  const row = { id, organizationId: app.organizationId, applicationId: app.applicationId, channel, recipient, status: initialStatus(channel), body: {}, createdAt, updatedAt: createdAt };
   await insertMessageWithEvent(db(), row);
   await countAcceptedMessage(db(), row);
   return id;
 }
 const events = async (id: string) =>
   (await db().select().from(messageEvents).where(eq(messageEvents.messageId, id)).orderBy(asc(messageEvents.id))).map((e) => [e.status, e.reason, e.providerCode]);
-const counters = async (channel: ChannelId) =>
+const counters = async (channel: ChannelId, app: AppWithTokens = a) =>
   Object.fromEntries(
-    (await db().select().from(messageStatsHourly).where(and(eq(messageStatsHourly.applicationId, a.applicationId), eq(messageStatsHourly.channel, channel), eq(messageStatsHourly.hour, hourOf(createdAt)))))
+    (await db().select().from(messageStatsHourly).where(and(eq(messageStatsHourly.applicationId, app.applicationId), eq(messageStatsHourly.channel, channel), eq(messageStatsHourly.hour, hourOf(createdAt)))))
       .filter((r) => r.count !== 0)
       .map((r) => [r.status, r.count]),
   );
@@ -127,5 +127,114 @@ describe('recordStatus', () => {
     ]);
     const [row] = await db().select().from(messages).where(eq(messages.id, rejected));
     expect(row).toMatchObject({ status: 'rejected', reason: 'Number barred', providerCode: '0x0000000B' });
+  });
+});
+
+describe('recordStatuses', () => {
+  it('records a batch as the same reports one by one would: in order, duplicates and backwards ignored, unknown named', async () => {
+    const wa = await message('whatsapp');
+    const sms = await message('sms');
+    const byCarrier = await message('sms');
+    await setProviderMessageId(db(), byCarrier, 'smpp', `carrier-${byCarrier}`);
+    const before = { wa: await counters('whatsapp'), sms: await counters('sms') };
+    const outcomes = await recordStatuses(db(), [
+      { messageId: wa, status: 'in_queue', at: at(1) },
+      { messageId: sms, status: 'delivered', at: at(2) },
+      { messageId: wa, status: 'read', at: at(3), providerCode: 'r1' },
+      { messageId: wa, status: 'delivered', at: at(2) },
+      { messageId: randomUUID(), status: 'sent', at: at(1) },
+      { messageId: sms, status: 'delivered', at: at(4) },
+      { driver: 'smpp', providerMessageId: `carrier-${byCarrier}`, status: 'sent', at: at(1) },
+      { driver: 'smpp', providerMessageId: `carrier-${byCarrier}`, status: 'undelivered', at: at(5), reason: 'Handset off', providerCode: '001' },
+    ]);
+    expect(outcomes).toMatchObject([
+      { outcome: 'recorded', messageId: wa, previous: 'submitted', statuses: ['in_queue'] },
+      { outcome: 'recorded', messageId: sms, previous: 'submitted', statuses: ['in_queue', 'sent', 'delivered'] },
+      { outcome: 'recorded', messageId: wa, previous: 'in_queue', statuses: ['sent', 'delivered', 'read'] },
+      { outcome: 'ignored', messageId: wa, current: 'read' },
+      { outcome: 'unknown' },
+      { outcome: 'ignored', messageId: sms, current: 'delivered' },
+      { outcome: 'recorded', messageId: byCarrier, statuses: ['in_queue', 'sent'] },
+      { outcome: 'recorded', messageId: byCarrier, previous: 'sent', statuses: ['undelivered'], refunded: 0 },
+    ]);
+    expect(await events(wa)).toEqual([
+      ['submitted', null, null],
+      ['in_queue', null, null],
+      ['sent', null, null],
+      ['delivered', null, null],
+      ['read', null, 'r1'],
+    ]);
+    expect((await events(sms)).map((e) => e[0])).toEqual(['submitted', 'in_queue', 'sent', 'delivered']);
+    expect(await events(byCarrier)).toEqual([
+      ['submitted', null, null],
+      ['in_queue', null, null],
+      ['sent', null, null],
+      ['undelivered', 'Handset off', '001'],
+    ]);
+    const rows = await db().select().from(messages).where(inArray(messages.id, [wa, sms, byCarrier]));
+    const row = (id: string) => rows.find((r) => r.id === id)!;
+    expect(row(wa)).toMatchObject({ status: 'read', providerCode: 'r1' });
+    expect(row(wa).updatedAt.toISOString()).toBe(at(3).toISOString());
+    expect(row(sms)).toMatchObject({ status: 'delivered', reason: null });
+    expect(row(byCarrier)).toMatchObject({ status: 'undelivered', reason: 'Handset off', providerCode: '001' });
+    const outbox = await db().select().from(statusOutbox).where(eq(statusOutbox.messageId, wa)).orderBy(asc(statusOutbox.id));
+    expect(outbox.map((o) => [o.previousStatus, o.status])).toEqual([
+      ['submitted', 'in_queue'],
+      ['in_queue', 'sent'],
+      ['sent', 'delivered'],
+      ['delivered', 'read'],
+    ]);
+    // Each message moved once, from where it was to where it ended.
+    const wac = await counters('whatsapp');
+    expect(wac['submitted'] ?? 0).toBe((before.wa['submitted'] ?? 0) - 1);
+    expect(wac['read']).toBe((before.wa['read'] ?? 0) + 1);
+    expect(wac['in_queue'] ?? 0).toBe(before.wa['in_queue'] ?? 0);
+    const smsc = await counters('sms');
+    expect(smsc['submitted'] ?? 0).toBe((before.sms['submitted'] ?? 0) - 2);
+    expect(smsc['delivered']).toBe((before.sms['delivered'] ?? 0) + 1);
+    expect(smsc['undelivered']).toBe((before.sms['undelivered'] ?? 0) + 1);
+    expect(smsc['sent'] ?? 0).toBe(before.sms['sent'] ?? 0);
+  });
+
+  it('refunds each failed message of a batch once', async () => {
+    const p = await createAppWithToken(t, { channels: ['sms'], billingType: 'pre-paid' });
+    await db().insert(quotas).values({ applicationId: p.applicationId, type: 'sms', quota: 10, usage: 0 });
+    const send = async (to: string) => (await v1Post(t, '/sms/messages', p.tokens.sms.accessToken, { to, text: 'x' })).json().id as string;
+    const one = await send('081234560002');
+    const two = await send('081234560002');
+    const outcomes = await recordStatuses(db(), [
+      { messageId: one, status: 'rejected', at: new Date(), reason: 'Number barred' },
+      { messageId: two, status: 'rejected', at: new Date() },
+      { messageId: one, status: 'rejected', at: new Date() },
+    ]);
+    expect(outcomes.map((o) => (o.outcome === 'recorded' ? o.refunded : o.outcome))).toEqual([1, 1, 'ignored']);
+    expect((await db().select().from(quotas).where(eq(quotas.applicationId, p.applicationId)))[0]!.usage).toBe(0);
+    const refunds = await db().select().from(quotaLedger).where(and(eq(quotaLedger.applicationId, p.applicationId), eq(quotaLedger.reason, 'refund')));
+    expect(refunds.map((r) => r.messageId).sort()).toEqual([one, two].sort());
+  });
+
+  it('runs concurrent overlapping batches over two applications without a deadlock, each status once', async () => {
+    const b = await createAppWithToken(t, { channels: ['sms'] });
+    const ids: string[] = [];
+    for (let i = 0; i < 24; i++) ids.push(await message('sms', '+6281234567890', i % 2 ? b : a));
+    const before = { a: await counters('sms'), b: await counters('sms', b) };
+    const reversed = [...ids].reverse();
+    const shuffled = [...ids].sort(() => Math.random() - 0.5);
+    const batches = [ids, reversed, shuffled, reversed, ids, shuffled].map((order, n) =>
+      recordStatuses(
+        db(),
+        order.map((messageId) => ({ messageId, status: n % 2 ? ('sent' as const) : ('delivered' as const), at: at(n + 1) })),
+      ),
+    );
+    const results = await Promise.all(batches);
+    for (const id of ids) {
+      expect((await events(id)).map((e) => e[0])).toEqual(['submitted', 'in_queue', 'sent', 'delivered']);
+      expect(results.flat().filter((o) => o.outcome === 'recorded' && o.messageId === id && o.statuses.includes('delivered'))).toHaveLength(1);
+    }
+    const after = { a: await counters('sms'), b: await counters('sms', b) };
+    expect(after.a['delivered']).toBe((before.a['delivered'] ?? 0) + 12);
+    expect(after.b['delivered']).toBe((before.b['delivered'] ?? 0) + 12);
+    expect(after.b['submitted'] ?? 0).toBe((before.b['submitted'] ?? 0) - 12);
+    expect(after.b['sent'] ?? 0).toBe(before.b['sent'] ?? 0);
   });
 });

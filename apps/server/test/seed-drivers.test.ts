@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '../src/db/schema/messages.ts';
 import { quotaLedger, quotas } from '../src/db/schema/quotas.ts';
 import { applications } from '../src/db/schema/applications.ts';
-import { undispatchedMessages } from '../src/messaging/dispatch.ts';
+import { ENGINE_QUEUES, engineQueueDepth } from '../src/messaging/engine/backlog.ts';
 import { sandboxLifecycle } from '../src/messaging/drivers/sandbox.ts';
 import { DEMO_PREPAID_APPLICATION_NAME } from '../src/seed/quota.ts';
 import { seedDemoData, seedDemoDataLogged } from '../src/seed/seed.ts';
@@ -56,7 +56,7 @@ it('seeds a new database with the Cloud, SMPP and SMTP drivers configured, as st
   expect(ledger.length).toBe(rows.length);
   for (const q of usage) expect(q.usage + ledger.filter((l) => l.type === q.type).reduce((s, l) => s + l.delta, 0), q.type).toBe(0);
   expect(Object.fromEntries(usage.map((q) => [q.type, q.usage]))).toMatchObject({ sms: 6, wa_utility: 3, email: 2, call: 120 });
-  expect(await undispatchedMessages(db, new Date(Date.now() + 3 * 60_000))).toEqual([]);
+  expect(await engineQueueDepth(db, ENGINE_QUEUES.dispatch, new Date(Date.now() + 3 * 60_000))).toBe(0);
   // No carrier traffic to a demo recipient, now or once the workers had time to pick anything up.
   await new Promise((r) => setTimeout(r, 1500));
   expect(graph.requests).toEqual([]);

@@ -4,7 +4,7 @@ import { messageEvents, messages } from '../src/db/schema/messages.ts';
 import { DEMO_HISTORY_DAYS, seedDemoTraffic } from '../src/seed/traffic.ts';
 import type { ChannelId } from '@pesan/contracts/channels';
 import { sandboxLifecycle } from '../src/messaging/drivers/sandbox.ts';
-import { undispatchedMessages } from '../src/messaging/dispatch.ts';
+import { undispatchedMessages } from '../src/messaging/engine/dispatcher.ts';
 import { conversationStatsHourly, messageStatsHourly } from '../src/db/schema/messages.ts';
 import { reports } from '../src/db/schema/reports.ts';
 import { users } from '../src/db/schema/users.ts';

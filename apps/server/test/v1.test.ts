@@ -377,6 +377,21 @@ describe('sandbox lifecycles', () => {
       [res.id],
     );
     expect((jobs.rows[0] as { n: number }).n).toBe(0);
+    const steps = await t.ctx.database.executor.executeSql('select count(*)::int as n from sandbox_steps where message_id = $1', [res.id]);
+    expect((steps.rows[0] as { n: number }).n).toBe(0);
+  });
+
+  it('dispatches from the messages table and runs the sandbox carrier from its table of due steps, with no pg-boss job per message or step', async () => {
+    const token = a.tokens.sms.accessToken;
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push((await v1Post(t, '/sms/messages', token, { to: i % 2 ? '081234567890' : '081234560003', text: 'x' })).json().id as string);
+    for (const [i, id] of ids.entries()) await waitForStatus(t, id, token, i % 2 ? 'delivered' : 'undelivered');
+    for (const id of ids) expect((await messageFromDb(t, id)).events.slice(-2)).toEqual(['sent', expect.stringMatching(/^(delivered|undelivered)$/)]);
+    const left = await t.ctx.database.executor.executeSql('select count(*)::int as n from sandbox_steps where message_id = any($1::uuid[])', [ids]);
+    expect((left.rows[0] as { n: number }).n).toBe(0);
+    // Neither a dispatch job per message nor a job per carrier step: both are claimed from tables.
+    const jobs = await t.ctx.database.executor.executeSql("select count(*)::int as n from pgboss.job where name in ('sandbox-callback', 'message-dispatch')");
+    expect((jobs.rows[0] as { n: number }).n).toBe(0);
   });
 });
 

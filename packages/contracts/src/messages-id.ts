@@ -172,13 +172,15 @@ export const V1_MESSAGES_ID = {
   templateNotApproved: 'Template WhatsApp tidak ada atau belum disetujui',
   idempotencyConflict: 'Idempotency-Key ini sudah digunakan untuk isi permintaan yang berbeda',
   idempotencyKeyTooLong: '`Idempotency-Key` maksimal 255 karakter',
-  rateLimited: 'Terlalu banyak permintaan untuk access token ini; kurangi laju dan coba lagi nanti',
+  rateLimited: 'Terlalu banyak permintaan atau pesan untuk aplikasi atau access token ini; kurangi laju dan coba lagi nanti',
   messageNotFound: SHARED.messageNotFound,
   whatsappNotSetUp: 'WhatsApp belum disiapkan untuk aplikasi ini: minta Pesan menghubungkan pengirim WhatsApp-nya',
   whatsappOutsideWindow: 'Teks bebas hanya dapat dikirim dalam 24 jam sejak pesan terakhir penerima; kirim template sebagai gantinya',
   templateOrText: 'Kirim `template` atau `text` bersama `to`',
   codeLength: '`code_length` harus antara 4 sampai 6',
   htmlOrText: 'Kirim `html` atau `text`',
+  batchSize: '`messages` harus berupa array berisi 1 sampai 1.000 pesan',
+  batchItem: 'Setiap item `messages` harus berupa objek JSON',
 } as const satisfies Twin<typeof V1_MESSAGES>;
 
 /** The button kinds of wa-send.ts WA_BUTTON_KIND_LABELS in Indonesian ('tombol 2 (URL)'). */

@@ -23,13 +23,15 @@ export const V1_MESSAGES = {
   templateNotApproved: 'The WhatsApp template does not exist or is not approved',
   idempotencyConflict: 'This Idempotency-Key was used with another request body',
   idempotencyKeyTooLong: '`Idempotency-Key` must be at most 255 characters',
-  rateLimited: 'Too many requests for this access token; slow down and retry later',
+  rateLimited: 'Too many requests or messages for this application or access token; slow down and retry later',
   messageNotFound: 'Message not found',
   whatsappNotSetUp: 'WhatsApp is not set up for this application: ask Pesan to connect its WhatsApp sender',
   whatsappOutsideWindow: "Free-form text can only be sent within 24 hours of the recipient's last message; send a template instead",
   templateOrText: 'Send either `template` or `text` with `to`',
   codeLength: '`code_length` must be 4 to 6',
   htmlOrText: 'Send `html` or `text`',
+  batchSize: '`messages` must be an array of 1 to 1,000 messages',
+  batchItem: 'Each item of `messages` must be a JSON object',
 } as const;
 
 const to = z
@@ -117,6 +119,26 @@ export const v1MessageSchema = z.object({
   updated_at: z.string().describe('When its status last changed (ISO 8601)'),
   error: z.object({ reason: z.string() }).nullable().optional().describe('Why it failed, for a failure status'),
   events: z.array(z.object({ status: z.string(), at: z.string(), reason: z.string().nullable() })).optional().describe('GET only: the status history, oldest first'),
+});
+
+/** Most items in one batch send (ARCHITECTURE.md §6.3). */
+export const BATCH_MAX_ITEMS = 1000;
+/** Largest batch send body (ARCHITECTURE.md §6.3), in bytes. */
+export const BATCH_MAX_BYTES = 5 * 1024 * 1024;
+
+/** One entry of a batch answer that was refused: the error of that item alone. */
+export const v1BatchItemErrorSchema = z.object({
+  error: z.object({
+    code: z.string().describe('As the single send answers it: `invalid_request`, `quota_exceeded`, `template_not_approved`, …'),
+    message: z.string(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional().describe('Field problems of this item'),
+  }),
+});
+
+/** The answer of a batch send (ARCHITECTURE.md §6.3): one entry per item, in order. */
+export const v1BatchAnswerSchema = z.object({
+  batch_id: z.string().describe('The batch id'),
+  data: z.array(z.union([v1MessageSchema, v1BatchItemErrorSchema])).describe('One entry per item, in order: the message as the single send answers it, or `{error}` for that item alone'),
 });
 
 /** Longest accepted `Idempotency-Key` header, in characters. */

@@ -61,6 +61,14 @@ const COMMANDS: Record<AdminCommandName, { options: string[]; synopsis: string; 
       'number at N messages per second (default WHATSAPP_RATE, 80). Used when WHATSAPP_DRIVER=cloud.',
     ],
   },
+  rate: {
+    options: ['app', 'per-second'],
+    synopsis: 'rate --app <id> --per-second N|default',
+    help: [
+      "Sets the application's /v1 send limit to N messages per second, counted over all its channels",
+      'and processes (a batch of 500 counts 500); default: V1_RATE_LIMIT messages per minute.',
+    ],
+  },
   operator: {
     options: ['email'],
     synopsis: 'operator --email <e-mail>',

@@ -4,7 +4,6 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -12,6 +11,7 @@ import type { Readable } from 'node:stream';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { lockDirectory } from './data-dir-lock.ts';
+import { MIGRATIONS_DIR } from '../lib/paths.ts';
 
 /** The Drizzle database both drivers satisfy; repos take this. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -45,10 +45,20 @@ export interface Database {
   hasSchema(): Promise<boolean>;
   /** Closes connections and releases the data-directory lock. */
   close(): Promise<void>;
+  /**
+   * PostgreSQL only (PGlite is one process: in-process wake-ups suffice): sends NOTIFY on `channel`
+   * (the engine's wake-up of other processes, ARCHITECTURE.md §6.5).
+   */
+  notify?(channel: string): Promise<void>;
+  /**
+   * PostgreSQL only: LISTENs on `channel` on a dedicated connection (reconnecting when it is lost)
+   * and calls `onNotify` for each notification. Resolves with the function that stops listening.
+   */
+  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
 }
 
 const HAS_SCHEMA_SQL = "select to_regclass('public.users')::text as t";
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = MIGRATIONS_DIR;
 
 /** A second process on the same `DATA_DIR`: main prints the message and exits with status 3. */
 export class DataDirLockedError extends Error {
@@ -174,6 +184,34 @@ export async function openPostgres(url: string): Promise<Database> {
           throw err;
         }
       },
+    },
+    async notify(channel) {
+      await pool.query('select pg_notify($1, $2)', [channel, '']);
+    },
+    async listen(channel, onNotify) {
+      let client: pg.Client | undefined;
+      let stopped = false;
+      const connect = async (): Promise<void> => {
+        if (stopped) return;
+        const c = new pg.Client({ connectionString: url });
+        c.on('notification', () => onNotify());
+        c.on('error', () => {
+          // Lost: the pollers keep going; listen again shortly.
+          void c.end().catch(() => {});
+          if (client === c) client = undefined;
+          if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000).unref();
+        });
+        await c.connect();
+        await c.query(`listen ${c.escapeIdentifier(channel)}`);
+        client = c;
+        if (stopped) await c.end();
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        await client?.end().catch(() => {});
+        client = undefined;
+      };
     },
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
     hasSchema: async () => (await pool.query<{ t: string | null }>(HAS_SCHEMA_SQL)).rows[0]?.t != null,

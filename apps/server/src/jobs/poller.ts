@@ -12,16 +12,20 @@ export interface Poller {
 /** Starts polling `task` (returns true when it should run again at once). */
 export function startPoller(name: string, task: () => Promise<boolean>, intervalMs: number): Poller {
   let timer: NodeJS.Timeout | undefined;
+  /** When the pending timer fires (ms since the epoch); a wake never pushes it later. */
+  let dueAt = Infinity;
   let running: Promise<void> | undefined;
   let stopped = false;
   let again = false;
   const schedule = (ms: number) => {
-    if (stopped) return;
+    if (stopped || Date.now() + ms >= dueAt) return;
     clearTimeout(timer);
+    dueAt = Date.now() + ms;
     timer = setTimeout(run, ms);
     timer.unref();
   };
   const run = () => {
+    dueAt = Infinity;
     if (stopped) return;
     if (running) {
       again = true;

@@ -8,21 +8,15 @@ import pLimit from 'p-limit';
 import { z } from 'zod';
 import { UI_LANGUAGES } from '@pesan/contracts/auth';
 import type { AppContext } from '../context.ts';
-import { undispatchedMessages, type DispatchJob } from '../messaging/dispatch.ts';
+import { DISPATCH_CHANNEL, DISPATCH_WAKE } from '../messaging/engine/dispatcher.ts';
 import { DriverError } from '../messaging/drivers/driver.ts';
-import { scheduleSandboxCallback } from '../messaging/drivers/sandbox.ts';
-import { runSandboxCallback } from '../messaging/sandbox-carrier.ts';
+import { runDueSandboxSteps, SANDBOX_STEP_BATCH, SANDBOX_STEPS } from '../messaging/engine/sandbox-steps.ts';
+import { onWake } from '../messaging/engine/wake.ts';
 import { MAINTENANCE_CRON, pruneExpiredRecords } from './maintenance.ts';
-import { onStatusRecorded } from '../messaging/record-status.ts';
+import { onStatusRecorded } from '../messaging/engine/status-recorder.ts';
 import { startPoller, type Poller } from './poller.ts';
 
 export const QUEUES = {
-  /** Hand an accepted message to its channel driver. */
-  dispatch: 'message-dispatch',
-  /** The sandbox carrier's next callback for a message it accepted. */
-  sandboxCallback: 'sandbox-callback',
-  /** Re-enqueue messages never handed to a carrier (every minute). */
-  dispatchSweep: 'dispatch-sweep',
   /** Delete expired security records (every 15 minutes). */
   maintenance: 'maintenance-prune',
   /** Send one attempt of a customer status webhook. */
@@ -69,12 +63,6 @@ function defineJob<T>(def: JobDefinition<T>): JobDefinition<unknown> {
 
 /** Short jobs: retried with backoff; one left active by a dead worker expires after a minute. */
 const retrying = { retryLimit: 8, retryDelay: 1, retryBackoff: true, expireInSeconds: 60 };
-const dispatchJob = z.object({
-  messageId: z.uuid(),
-  notBefore: z.iso.datetime().optional(),
-  lane: z.string().max(300).optional(),
-  intervalMs: z.number().positive().max(3_600_000).optional(),
-});
 const none = z.object({}).loose();
 
 /** A sweep run once a minute by one worker across every process, never retried (the next minute's run is the retry). */
@@ -89,42 +77,6 @@ const everyMinuteSweep = {
 
 /** Every queue of the system (ARCHITECTURE.md §3 jobs/registry.ts). */
 export const JOBS: JobDefinition<unknown>[] = [
-  defineJob({
-    name: QUEUES.dispatch,
-    data: dispatchJob,
-    // Sends wait on carriers (an HTTP call, an SMPP window) and paced ones for their slot: more at
-    // once than the database-bound queues, in several workers.
-    batchSize: 8,
-    concurrency: 8,
-    workers: 6,
-    pollingIntervalSeconds: 0.5,
-    queue: retrying,
-    handler: async (ctx, job) => {
-      await ctx.services.dispatch.dispatchMessage(job);
-    },
-  }),
-  defineJob({
-    name: QUEUES.sandboxCallback,
-    data: z.object({ providerMessageId: z.string().min(1).max(200), step: z.number().int().min(0).max(10) }),
-    batchSize: 50,
-    concurrency: 6,
-    pollingIntervalSeconds: 0.5,
-    queue: retrying,
-    handler: async (ctx, job) => {
-      const found = await runSandboxCallback(
-        { db: ctx.database.db, now: ctx.now, scheduleNext: (next) => scheduleSandboxCallback(sandboxSchedulerDeps(ctx), next) },
-        job,
-      );
-      if (!found) console.warn(`[sandbox] callback for unknown carrier id ${job.providerMessageId} ignored`);
-    },
-  }),
-  defineJob({
-    name: QUEUES.dispatchSweep,
-    ...everyMinuteSweep,
-    handler: async (ctx) => {
-      for (const m of await undispatchedMessages(ctx.database.db, ctx.now())) await ctx.services.dispatch.scheduleDispatch(m);
-    },
-  }),
   defineJob({
     name: QUEUES.webhookDelivery,
     data: z.object({ deliveryId: z.uuid() }),
@@ -220,11 +172,16 @@ export const JOBS: JobDefinition<unknown>[] = [
 ];
 
 const workerIds = new WeakMap<PgBoss, Map<string, string[]>>();
-const pollers = new WeakMap<PgBoss, { poller: Poller; unsubscribe: () => void }>();
+const pollers = new WeakMap<PgBoss, { poller: Poller; unsubscribe: () => void }[]>();
 /** What a shutdown stops after the running jobs: this process's webhook requests. */
 const stoppers = new WeakMap<PgBoss, () => Promise<void>>();
 /** How often (ms) the webhook fan-out looks for status changes when none was recorded in this process. */
 const FANOUT_INTERVAL_MS = 500;
+/** How often (ms) the dispatcher looks for due messages when nothing woke it. */
+const DISPATCH_POLL_MS = 250;
+const dispatchers = new WeakMap<PgBoss, { drain(timeoutMs: number): Promise<void> }>();
+/** How often (ms) the sandbox carrier looks for due steps at most (sooner when a step is due at once). */
+const SANDBOX_STEP_POLL_MS = 100;
 
 /** Wakes this process's worker of `queue` (a job is due now); no-op without one. */
 export function wakeQueue(boss: PgBoss, queue: string): void {
@@ -238,23 +195,6 @@ export function wakeQueue(boss: PgBoss, queue: string): void {
 export async function enqueue(boss: PgBoss, queue: string, data: object): Promise<void> {
   await boss.send(queue, data);
   wakeQueue(boss, queue);
-}
-
-/**
- * Queues a dispatch job (messaging/dispatch.ts DispatchDeps.enqueueDispatch): due now (this
- * process's worker is woken) or at `startAfter` (a paced slot).
- */
-export function dispatchEnqueuer(boss: PgBoss): (data: DispatchJob, startAfter?: Date) => Promise<void> {
-  return async (data, startAfter) => {
-    // A job paced to a later slot yields to jobs due now (pg-boss fetches higher priority first):
-    // once its start time comes, a burst on one sender would otherwise be ahead of every other
-    // sender's messages in the queue.
-    if (startAfter) await boss.send(QUEUES.dispatch, data, { startAfter, priority: 0 });
-    else {
-      await boss.send(QUEUES.dispatch, data, { priority: 1 });
-      wakeQueue(boss, QUEUES.dispatch);
-    }
-  };
 }
 
 /** Queues the delivery job of a webhook attempt (modules/webhooks WebhookDeliveryDeps.enqueueAttempt). */
@@ -293,11 +233,6 @@ export function templateReviewPending(boss: PgBoss): (job: { templateId: string;
       ]);
     return res.rows.length > 0;
   };
-}
-
-/** What the sandbox driver needs to schedule its callbacks on ctx. */
-export function sandboxSchedulerDeps(ctx: Pick<AppContext, 'config' | 'boss' | 'now'>) {
-  return { boss: ctx.boss, queue: QUEUES.sandboxCallback, delayMs: ctx.config.sandboxDelayMs, now: ctx.now, wake: () => wakeQueue(ctx.boss, QUEUES.sandboxCallback) };
 }
 
 /** Creates every queue of JOBS (idempotent): what any role needs before sending jobs. */
@@ -343,12 +278,31 @@ export async function registerWorkers(ctx: AppContext): Promise<void> {
   }
   // Status changes become webhook events within moments: polled, and woken by this process's own.
   const poller = startPoller('webhook-fanout', async () => (await ctx.services.webhooks.fanOutStatusEvents()) >= 500, FANOUT_INTERVAL_MS);
-  pollers.set(ctx.boss, { poller, unsubscribe: onStatusRecorded(() => poller.wake()) });
   stoppers.set(ctx.boss, () => ctx.services.webhooks.stopDeliveries(0));
+  const db = ctx.database.db;
+  const sandboxDeps = { db, now: ctx.now, delayMs: ctx.config.sandboxDelayMs };
+  // The sandbox carrier's due steps, claimed in batches from their table (engine/sandbox-steps.ts).
+  const steps = startPoller('sandbox-steps', async () => (await runDueSandboxSteps(sandboxDeps)) >= SANDBOX_STEP_BATCH, Math.min(SANDBOX_STEP_POLL_MS, Math.max(10, ctx.config.sandboxDelayMs)));
+  // Dispatch from the table (engine/dispatcher.ts): polled (also what recovers messages a previous
+  // process left), woken by this process's accepts and, on PostgreSQL, by other processes' NOTIFY.
+  const dispatcher = ctx.services.dispatch.dispatcher;
+  const dispatch = startPoller('dispatch', () => dispatcher.fill(), DISPATCH_POLL_MS);
+  const unlisten = (await ctx.database.listen?.(DISPATCH_CHANNEL, () => dispatch.wake())) ?? (async () => {});
+  const stopListening = onWake(db, DISPATCH_WAKE, () => dispatch.wake());
+  dispatchers.set(ctx.boss, dispatcher);
+  pollers.set(ctx.boss, [
+    {
+      poller: dispatch,
+      unsubscribe: () => {
+        stopListening();
+        void unlisten();
+      },
+    },
+    { poller, unsubscribe: onStatusRecorded(() => poller.wake()) },
+    { poller: steps, unsubscribe: onWake(db, SANDBOX_STEPS, () => steps.wake()) },
+  ]);
   // Open what the drivers keep (the SMPP bind, so receipts arrive), in the background.
   await ctx.services.drivers.start();
-  // Recover at once what a previous process left undispatched (an indexed read of only such messages).
-  await enqueue(ctx.boss, QUEUES.dispatchSweep, {});
 }
 
 const inflight = new WeakMap<PgBoss, Set<Promise<unknown>>>();
@@ -370,15 +324,16 @@ export async function drainWorkers(boss: PgBoss, timeoutMs = 3000): Promise<void
   const ids = workerIds.get(boss);
   if (!ids) return;
   workerIds.delete(boss);
-  const p = pollers.get(boss);
-  if (p) {
-    pollers.delete(boss);
+  for (const p of pollers.get(boss) ?? []) {
     p.unsubscribe();
     await p.poller.stop();
   }
+  pollers.delete(boss);
   for (const name of ids.keys()) await boss.offWork(name);
   const set = inflight.get(boss);
   const until = Date.now() + timeoutMs;
+  await dispatchers.get(boss)?.drain(timeoutMs);
+  dispatchers.delete(boss);
   while (set?.size && Date.now() < until) await Promise.race([Promise.allSettled(set), new Promise((r) => setTimeout(r, 100))]);
   // Webhook requests still running (an endpoint that hangs) are cut short: their attempts stay pending.
   await stoppers.get(boss)?.();

@@ -1,11 +1,11 @@
 /**
  * SQL of the /v1 messaging API (ARCHITECTURE.md §6). SQL only: rules live in v1.service.ts and
- * token-auth.ts; the status pipeline's SQL is in status.repo.ts, dispatch's in dispatch.repo.ts.
+ * token-auth.ts; the status pipeline's SQL is in engine/status.repo.ts, dispatch's in dispatch.repo.ts.
  */
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { hourOf } from './record-status.ts';
-import { moveStatsCounter } from './status.repo.ts';
+import { hourOf } from './engine/status-recorder.ts';
+import { moveStatsCounter } from './engine/status.repo.ts';
 import { accessTokens, applicationChannels, applications } from '../db/schema/applications.ts';
 import { conversationStatsHourly, messageEvents, messages, messageStatsHourly } from '../db/schema/messages.ts';
 import { quotaLedger, quotas } from '../db/schema/quotas.ts';
@@ -21,6 +21,8 @@ export interface TokenAuthRow {
   isRevoke: boolean;
   requireSignature: boolean;
   billingType: 'pre-paid' | 'post-paid';
+  /** The operator's send limit in messages per second, or null (the default). */
+  sendRatePerSecond: number | null;
   applicationDeleted: boolean;
   /** Whether the application still has the token's channel. */
   channelEnabled: boolean;
@@ -38,6 +40,7 @@ export async function findTokenForAuth(db: Db, id: string): Promise<TokenAuthRow
       isRevoke: accessTokens.isRevoke,
       requireSignature: applications.requireSignature,
       billingType: applications.billingType,
+      sendRatePerSecond: applications.sendRatePerSecond,
       deletedAt: applications.deletedAt,
       enabledChannel: applicationChannels.channel,
     })

@@ -8,7 +8,7 @@
  */
 import type { MessageStatus } from '@pesan/contracts/statuses';
 import type { Db } from '../db/client.ts';
-import { recordStatus } from './record-status.ts';
+import { recordStatus } from './engine/status-recorder.ts';
 import { retryWhileUnknown } from './early-callback.ts';
 import { applySegmentReceipt, type SegmentState } from './segments.repo.ts';
 import type { SmppReceipt } from './smpp/receipt.ts';

@@ -20,6 +20,8 @@ export interface V1Auth {
   channel: ChannelId;
   requireSignature: boolean;
   billingType: 'pre-paid' | 'post-paid';
+  /** The application's send limit in messages per second (null: V1_RATE_LIMIT per minute). */
+  sendRatePerSecond: number | null;
   publicKey: KeyObject;
 }
 
@@ -81,6 +83,7 @@ export async function authenticateBearer(db: Db, authorization: string | undefin
     channel: row.channel as ChannelId,
     requireSignature: row.requireSignature,
     billingType: row.billingType,
+    sendRatePerSecond: row.sendRatePerSecond,
     publicKey,
   };
 }

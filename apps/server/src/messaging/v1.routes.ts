@@ -8,11 +8,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ChannelId } from '@pesan/contracts/channels';
 import {
+  BATCH_MAX_BYTES,
+  BATCH_MAX_ITEMS,
   callBodySchema,
   emailBodySchema,
   smsBodySchema,
   smsOtpBodySchema,
   V1_MESSAGES,
+  v1BatchAnswerSchema,
   v1MessageSchema,
   voiceOtpBodySchema,
   whatsappBodySchema,
@@ -21,7 +24,12 @@ import { errorEnvelopeSchema } from '@pesan/contracts/errors';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
 import { verifyRequestSignature, type V1Auth } from './token-auth.ts';
-import type { V1SendBody } from './v1.service.ts';
+import type { BatchItemInput, V1SendBody } from './v1.service.ts';
+import { findUnsafeText } from '@pesan/contracts/text-safety';
+import { ZOD_MESSAGES } from '@pesan/contracts/zod-messages';
+import { safeTextValidatorCompiler } from '../plugins/validation.ts';
+import type { FastifySchemaCompiler } from 'fastify';
+import type { SendRateLimiter } from './engine/send-rate.ts';
 import { countAcceptedMessage } from '../plugins/metrics.ts';
 import { waTemplatesV1Routes } from '../modules/wa-templates/wa-templates-v1.routes.ts';
 import { SERVER_MESSAGES } from '@pesan/contracts/server-messages';
@@ -100,8 +108,48 @@ const SENDS: { path: string; channel: ChannelId; body: z.ZodType; summary: strin
   },
 ];
 
-/** The /v1 routes of ARCHITECTURE.md §6 with bearer auth, signatures and the per-token send limit. Register with prefix '/v1'. */
-export function v1Routes(ctx: AppContext): FastifyPluginAsyncZod {
+/**
+ * The validator of a batch route: the body is checked as an envelope only (an object holding
+ * `messages`, an array of 1 to BATCH_MAX_ITEMS items), so one bad item is refused alone by
+ * batchItems; headers as every route (plugins/validation.ts). The documented schema (items as the
+ * single send's body) stays what the OpenAPI document shows.
+ */
+const batchValidatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
+  if (route.httpPart !== 'body') return safeTextValidatorCompiler(route);
+  return (data: unknown) => {
+    const messages = data && typeof data === 'object' && !Array.isArray(data) ? (data as { messages?: unknown }).messages : undefined;
+    const extra = data && typeof data === 'object' && !Array.isArray(data) ? Object.keys(data).filter((k) => k !== 'messages') : [];
+    if (!Array.isArray(messages) || messages.length < 1 || messages.length > BATCH_MAX_ITEMS || extra.length) {
+      const path = extra.length ? extra[0]!.slice(0, 100) : 'messages';
+      const message = extra.length ? ZOD_MESSAGES.unknownFields(extra.join(', ').slice(0, 200)) : V1_MESSAGES.batchSize;
+      return { error: new AppError('invalid_request', message, [{ path, message }]) };
+    }
+    return { value: data };
+  };
+};
+
+/**
+ * Each batch item checked as the single send checks its body (`schema`, and the text-safety rule),
+ * each alone: a valid item carries its parsed body, a refused one its 400 with the field details.
+ */
+function batchItems(schema: z.ZodType, items: unknown[]): BatchItemInput[] {
+  return items.map((item): BatchItemInput => {
+    if (!item || typeof item !== 'object' || Array.isArray(item)) return { ok: false, error: new AppError('invalid_request', V1_MESSAGES.batchItem, [{ path: '', message: V1_MESSAGES.batchItem }]) };
+    const unsafe = findUnsafeText(item);
+    if (unsafe) return { ok: false, error: new AppError('invalid_request', unsafe.message, [unsafe]) };
+    const parsed = schema.safeParse(item);
+    if (parsed.success) return { ok: true, body: parsed.data as V1SendBody };
+    const details = parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+    return { ok: false, error: new AppError('invalid_request', details[0]?.message ?? SERVER_MESSAGES.invalidRequest, details) };
+  });
+}
+
+/**
+ * The /v1 routes of ARCHITECTURE.md §6 with bearer auth, signatures, the per-application send limit
+ * (`sendLimiter`, counting messages: engine/send-rate.ts) and the per-token limit of the other
+ * operations. Register with prefix '/v1'.
+ */
+export function v1Routes(ctx: AppContext, sendLimiter: SendRateLimiter): FastifyPluginAsyncZod {
   return async (app) => {
     app.decorateRequest('v1Auth', null);
     app.decorateRequest('rawBody', undefined);
@@ -142,11 +190,22 @@ export function v1Routes(ctx: AppContext): FastifyPluginAsyncZod {
       errorResponseBuilder: () => new AppError('rate_limited', V1_MESSAGES.rateLimited),
     };
 
+    /**
+     * Counts `count` messages against the application's send limit: its operator-set messages per
+     * second, else V1_RATE_LIMIT per minute. @throws AppError 429 rate_limited with Retry-After.
+     */
+    const takeSendRate = async (auth: V1Auth, count: number) => {
+      const [limit, windowMs] = auth.sendRatePerSecond ? [auth.sendRatePerSecond, 1000] : [ctx.config.v1RateLimit, 60_000];
+      const decision = await sendLimiter.take(auth.applicationId, count, limit, windowMs);
+      if (!decision.ok) throw new AppError('rate_limited', V1_MESSAGES.rateLimited, undefined, { 'retry-after': String(decision.retryAfterSeconds) });
+    };
+
     for (const send of SENDS) {
       app.post(
         send.path,
         {
-          config: { v1Channel: send.channel, rateLimit },
+          config: { v1Channel: send.channel },
+          preHandler: async (request) => takeSendRate(request.v1Auth!, 1),
           schema: {
             tags: ['v1'],
             summary: send.summary,
@@ -169,6 +228,46 @@ export function v1Routes(ctx: AppContext): FastifyPluginAsyncZod {
             if (auth.billingType === 'pre-paid') request.server.afterAnswer.run(request.log, 'quota warning check', () => ctx.services.quota.scheduleWarningCheck(auth.applicationId));
           }
           return reply.status(202).send(result.message);
+        },
+      );
+    }
+
+    // Batch twins of every send (ARCHITECTURE.md §6.3).
+    for (const send of SENDS) {
+      app.post(
+        `${send.path}/batch`,
+        {
+          bodyLimit: BATCH_MAX_BYTES,
+          validatorCompiler: batchValidatorCompiler,
+          config: { v1Channel: send.channel },
+          preHandler: async (request) => takeSendRate(request.v1Auth!, (request.body as { messages: unknown[] }).messages.length),
+          schema: {
+            tags: ['v1'],
+            summary: `${send.summary}: many in one request`,
+            description:
+              `Sends 1 to 1,000 messages in one request, each \`messages\` item the body of \`POST /v1${send.path}\` (body up to 5 MB). ` +
+              'The answer is `202` with one entry per item, in order: the message as the single send answers it, or `{error}` for that item alone (a bad number, a template parameter missing, `quota_exceeded` once the prepaid balance is used up in item order). ' +
+              'Only a bad envelope (not an array, empty, over 1,000 items, a bad token) refuses the whole request, and then nothing is sent. ' +
+              'The `Idempotency-Key` header covers the batch: the same key and body within 24 hours return the first answer and send nothing; another body is a `409`. ' +
+              'Each item counts as one message against the rate limit.',
+            operationId: `${send.operationId}Batch`,
+            security: [{ bearerAuth: [] }],
+            headers: z.looseObject({ 'idempotency-key': z.string().max(1000).optional() }),
+            body: z.object({ messages: z.array(send.body).min(1).max(BATCH_MAX_ITEMS).describe('The messages: each the body of the single send') }),
+            response: { 202: v1BatchAnswerSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema },
+          },
+        },
+        async (request, reply) => {
+          const key = request.headers['idempotency-key'];
+          const raw = request.body as { messages: unknown[] };
+          const auth = request.v1Auth!;
+          const result = await ctx.services.messaging.acceptBatch(auth, send.channel, batchItems(send.body, raw.messages), raw, typeof key === 'string' ? key : undefined);
+          if (result.replayed) reply.header('Idempotent-Replayed', 'true');
+          else if (result.accepted) {
+            countAcceptedMessage(request.server, send.channel, result.accepted);
+            if (auth.billingType === 'pre-paid') request.server.afterAnswer.run(request.log, 'quota warning check', () => ctx.services.quota.scheduleWarningCheck(auth.applicationId));
+          }
+          return reply.status(202).send(result.answer);
         },
       );
     }

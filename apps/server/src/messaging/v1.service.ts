@@ -18,28 +18,27 @@ import { initialStatus, type MessageStatus } from '@pesan/contracts/statuses';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { AppError, fieldError } from '../lib/errors.ts';
-import { isUniqueViolation, requestHash } from './idempotency.ts';
+import { requestHash } from './idempotency.ts';
 import {
-  consumeQuota,
-  countAcceptedMessage,
   findByIdempotencyKey,
   findMessageForTracking as findTrackedMessageRow,
   findMessageWithEvents,
   findTemplate,
-  insertMessageWithEvent,
-  releaseIdempotencyKey,
   type MessageRow,
 } from './messages.repo.ts';
+import { newBatchId, type AcceptBatcher, type AcceptItem, type AcceptOutcome } from './engine/accept-batcher.ts';
 import type { V1Auth } from './token-auth.ts';
 import { checkTemplateSend } from '../modules/wa-templates/send-parameters.ts';
 import { findSenderByApplication } from './whatsapp/senders.repo.ts';
 import { findServiceWindowEnd } from './whatsapp/windows.repo.ts';
-import type { DispatchTarget } from './dispatch.ts';
+import type { DispatchTarget } from './engine/dispatcher.ts';
 
 /** What the /v1 messages service uses of the application context. */
 export type V1Deps = Pick<AppContext, 'database' | 'now'> & {
   /** Queues the dispatch of an accepted message (messaging/dispatch.ts scheduleDispatch, paced per sender). */
   scheduleDispatch: (message: DispatchTarget) => Promise<void>;
+  /** The process's group-commit accept (engine/accept-batcher.ts). */
+  acceptBatcher: AcceptBatcher;
   /** WHATSAPP_DRIVER=cloud: WhatsApp sends need the application's sender and, for free text, an open service window. */
   whatsappCloud?: boolean;
 };
@@ -92,44 +91,24 @@ function sandboxCallingNumber(): string {
   return `+6221${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }
 
-/**
- * Accepts a message on `channel` for the authenticated application (ARCHITECTURE.md §6):
- * normalises `to` to E.164 (phone channels) with its country, counts SMS segments, checks the
- * WhatsApp template is APPROVED, stores the message at its initial status with its first event
- * (claiming the Idempotency-Key), takes prepaid quota in the same transaction, then enqueues the
- * dispatch job.
- * `idempotencyKey`: same key + same body within 24 h returns the first result and sends nothing.
- * WhatsApp: the template is the application's; its parameters (the Pesan fields or Meta's own
- * `components`) must match the template's variables (modules/wa-templates/send-parameters.ts); with
- * the Cloud driver (`ctx.whatsappCloud`) the application must have a WhatsApp sender and free text
- * needs the recipient's open 24-hour service window (ARCHITECTURE.md §6).
- * @throws AppError invalid_request 400 (bad `to`, key too long, template parameter mismatch on
- *   `template.…`, free text outside the window on `text`), channel_not_enabled 403 (no WhatsApp
- *   sender, cloud only), template_not_approved 422, quota_exceeded 402, idempotency_conflict 409.
- *   Nothing is stored on error.
- */
-export async function acceptMessage(
-  ctx: V1Deps,
-  auth: V1Auth,
-  channel: ChannelId,
-  body: V1SendBody,
-  idempotencyKey: string | undefined,
-): Promise<SendResult> {
-  const db = ctx.database.db;
-  const now = ctx.now();
-  if (idempotencyKey !== undefined && (idempotencyKey.length === 0 || idempotencyKey.length > IDEMPOTENCY_KEY_MAX)) {
-    throw fieldError('Idempotency-Key', V1_MESSAGES.idempotencyKeyTooLong);
-  }
-  const hash = requestHash(body);
-  // A key seen more than 24 h ago is freed for reuse inside the accepting transaction; a fresh key
-  // costs one indexed lookup only.
-  let expiredKey = false;
-  if (idempotencyKey) {
-    const existing = await findByIdempotencyKey(db, auth.organizationId, auth.applicationId, channel, idempotencyKey);
-    if (existing && existing.createdAt.getTime() > now.getTime() - WINDOW_MS) return replayOrConflict(existing, hash);
-    expiredKey = existing !== null;
-  }
+/** A send prepared for the group commit: its item and what the answer needs to know. */
+interface PreparedSend {
+  item: AcceptItem;
+  target: DispatchTarget;
+}
 
+/**
+ * Checks and shapes one send on `channel` for the authenticated application (ARCHITECTURE.md §6):
+ * normalises `to` to E.164 (phone channels) with its country, counts SMS segments, checks the
+ * WhatsApp template is APPROVED and its parameters (modules/wa-templates/send-parameters.ts), with
+ * the Cloud driver (`ctx.whatsappCloud`) the application's sender and, for free text, the
+ * recipient's open 24-hour service window; computes the prepaid cost. Stores nothing.
+ * @throws AppError invalid_request 400 (bad `to`, template parameter mismatch on `template.…`, free
+ *   text outside the window on `text`), channel_not_enabled 403 (no WhatsApp sender, cloud only),
+ *   template_not_approved 422.
+ */
+async function prepareSend(ctx: V1Deps, auth: V1Auth, channel: ChannelId, body: V1SendBody, key: string | null, hash: string, now: Date): Promise<PreparedSend> {
+  const db = ctx.database.db;
   let recipient = body.to.trim();
   let country: string | null = null;
   if (channelInfo(channel).phone) {
@@ -174,7 +153,6 @@ export async function acceptMessage(
   }
 
   const id = randomUUID();
-  const status = initialStatus(channel);
   const row = {
     id,
     organizationId: auth.organizationId,
@@ -183,45 +161,158 @@ export async function acceptMessage(
     recipient,
     country,
     totalSms,
-    status,
+    status: initialStatus(channel),
     reason: null,
     templateName,
     otp,
     body: stored,
-    idempotencyKey: idempotencyKey ?? null,
+    idempotencyKey: key,
     requestHash: hash,
     createdAt: now,
     updatedAt: now,
   };
-  try {
-    await db.transaction(async (txAny) => {
-      const tx = txAny as unknown as Db;
-      if (idempotencyKey && expiredKey) await releaseIdempotencyKey(tx, auth.applicationId, channel, idempotencyKey, new Date(now.getTime() - WINDOW_MS));
-      // Claim the Idempotency-Key (the message row's unique key) before taking quota: a concurrent
-      // request with the same key waits here and then replays, instead of finding the quota gone
-      // and answering a false 402 (issue 6).
-      await insertMessageWithEvent(tx, row);
-      if (auth.billingType === 'pre-paid') {
-        const { type, cost } = quotaCost(channel, { totalSms: totalSms ?? undefined, templateCategory });
-        const ok = await consumeQuota(tx, { applicationId: auth.applicationId, type, cost, messageId: id, at: now });
-        if (!ok) throw new AppError('quota_exceeded', V1_MESSAGES.quotaExceeded);
+  const quota = auth.billingType === 'pre-paid' ? quotaCost(channel, { totalSms: totalSms ?? undefined, templateCategory }) : null;
+  return { item: { row, quota }, target: { id, organizationId: auth.organizationId, applicationId: auth.applicationId, channel, totalSms } };
+}
+
+/**
+ * Hands accepted (committed) messages to dispatch: a wake-up of the dispatchers
+ * (engine/dispatcher.ts createDispatchHandOff). A failure is left to the dispatchers' poll, which
+ * claims every due message from the table, never to the caller: the messages are stored.
+ */
+async function handOffToDispatch(ctx: V1Deps, targets: DispatchTarget[]): Promise<void> {
+  await Promise.all(
+    targets.map(async (target) => {
+      try {
+        await ctx.scheduleDispatch(target);
+      } catch {
+        // The dispatchers' poll claims it.
       }
-      // Last: the counter row is shared by the hour's messages (its lock is held until commit).
-      await countAcceptedMessage(tx, row);
-    });
+    }),
+  );
+}
+
+function checkKey(idempotencyKey: string | undefined): void {
+  if (idempotencyKey !== undefined && (idempotencyKey.length === 0 || idempotencyKey.length > IDEMPOTENCY_KEY_MAX)) {
+    throw fieldError('Idempotency-Key', V1_MESSAGES.idempotencyKeyTooLong);
+  }
+}
+
+/**
+ * Accepts a message on `channel` for the authenticated application (ARCHITECTURE.md §6, §6.5):
+ * prepareSend's checks, then the message joins the process's next accept group
+ * (engine/accept-batcher.ts), which stores it at its initial status with its first event, claims
+ * the Idempotency-Key and takes prepaid quota in the group's transaction; answered once that
+ * committed, then handed to dispatch.
+ * `idempotencyKey`: same key + same body within 24 h returns the first result and sends nothing.
+ * @throws AppError as prepareSend, invalid_request 400 (key too long), quota_exceeded 402,
+ *   idempotency_conflict 409. Nothing is stored on error; a database error rejects as it is
+ *   (500), and a retry with the same key is safe.
+ */
+export async function acceptMessage(
+  ctx: V1Deps,
+  auth: V1Auth,
+  channel: ChannelId,
+  body: V1SendBody,
+  idempotencyKey: string | undefined,
+): Promise<SendResult> {
+  checkKey(idempotencyKey);
+  const now = ctx.now();
+  const hash = requestHash(body);
+  let prepared: PreparedSend;
+  try {
+    prepared = await prepareSend(ctx, auth, channel, body, idempotencyKey ?? null, hash, now);
   } catch (err) {
-    if (idempotencyKey && isUniqueViolation(err)) {
-      const existing = await findByIdempotencyKey(db, auth.organizationId, auth.applicationId, channel, idempotencyKey);
-      if (existing) return replayOrConflict(existing, hash);
+    // A replay answers the first result even if the send would no longer pass (a template since deleted).
+    if (idempotencyKey && err instanceof AppError) {
+      const existing = await findByIdempotencyKey(ctx.database.db, auth.organizationId, auth.applicationId, channel, idempotencyKey);
+      if (existing && existing.createdAt.getTime() > now.getTime() - WINDOW_MS) return replayOrConflict(existing, hash);
     }
     throw err;
   }
-  try {
-    await ctx.scheduleDispatch({ id, organizationId: auth.organizationId, applicationId: auth.applicationId, channel, totalSms });
-  } catch {
-    // The message is stored; the dispatch sweep re-enqueues it (dispatch.ts undispatchedMessages).
+  const [outcome] = await ctx.acceptBatcher.accept([prepared.item]);
+  if (outcome!.kind === 'existing') return replayOrConflict(outcome!.message, hash);
+  if (outcome!.kind === 'quota_exceeded') throw new AppError('quota_exceeded', V1_MESSAGES.quotaExceeded);
+  await handOffToDispatch(ctx, [prepared.target]);
+  return { message: toV1Message(prepared.item.row as MessageRow), replayed: false };
+}
+
+/** One entry of a batch answer: the message, or that item's error. */
+export type BatchEntry = V1Message | { error: { code: string; message: string; details?: { path: string; message: string }[] } };
+
+/** Result of a batch send (ARCHITECTURE.md §6.3); `replayed` when an Idempotency-Key returned the first answer. */
+export interface BatchSendResult {
+  answer: { batch_id: string; data: BatchEntry[] };
+  replayed: boolean;
+  /** Messages accepted by this call (0 on a replay). */
+  accepted: number;
+}
+
+/** A batch item refused before the group: its error, or its validated body. */
+export type BatchItemInput = { ok: true; body: V1SendBody } | { ok: false; error: AppError };
+
+const errorEntry = (e: AppError): BatchEntry => ({ error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) } });
+
+/**
+ * Accepts a batch send on `channel` (ARCHITECTURE.md §6.3): every item is checked as a single send
+ * (`items` already carry their body validation; `rawBody` is the request body, hashed for the key), the valid ones are written as one submission of
+ * the group commit with prepaid quota taken in item order, and the answer has one entry per item in
+ * order: the message, or `{error}` for that item alone (400, 403, 422, or `quota_exceeded` once the
+ * balance is used up). `idempotencyKey` covers the batch: the same key and body within 24 h return
+ * the first answer and send nothing; another body is a 409.
+ * @throws AppError invalid_request 400 (key too long), idempotency_conflict 409; a database error
+ *   as it is (nothing stored).
+ */
+export async function acceptBatch(
+  ctx: V1Deps,
+  auth: V1Auth,
+  channel: ChannelId,
+  items: BatchItemInput[],
+  rawBody: unknown,
+  idempotencyKey: string | undefined,
+): Promise<BatchSendResult> {
+  checkKey(idempotencyKey);
+  const now = ctx.now();
+  const hash = requestHash(rawBody);
+  const prepared: (PreparedSend | AppError)[] = await Promise.all(
+    items.map(async (input) => {
+      if (!input.ok) return input.error;
+      try {
+        return await prepareSend(ctx, auth, channel, input.body, null, requestHash(input.body), now);
+      } catch (err) {
+        if (err instanceof AppError) return err;
+        throw err;
+      }
+    }),
+  );
+  const sends = prepared.filter((p): p is PreparedSend => !(p instanceof AppError));
+  const batchId = newBatchId();
+  const answer = (outcomes: AcceptOutcome[]) => {
+    let n = 0;
+    return {
+      batch_id: batchId,
+      data: prepared.map((p): BatchEntry => {
+        if (p instanceof AppError) return errorEntry(p);
+        const o = outcomes[n++]!;
+        if (o.kind === 'quota_exceeded') return errorEntry(new AppError('quota_exceeded', V1_MESSAGES.quotaExceeded));
+        return toV1Message(p.item.row as MessageRow);
+      }),
+    };
+  };
+  if (!idempotencyKey && !sends.length) return { answer: answer([]), replayed: false, accepted: 0 };
+  const result = await ctx.acceptBatcher.acceptBatch(
+    sends.map((s) => s.item),
+    { id: batchId, applicationId: auth.applicationId, channel, idempotencyKey: idempotencyKey ?? null, requestHash: hash, answer },
+  );
+  if (result.kind === 'existing') {
+    const first = result.batch;
+    if (!first || first.answer === null) throw new Error('The batch holding this Idempotency-Key changed meanwhile; retry.');
+    if (first.requestHash !== hash) throw new AppError('idempotency_conflict', V1_MESSAGES.idempotencyConflict);
+    return { answer: first.answer as BatchSendResult['answer'], replayed: true, accepted: 0 };
   }
-  return { message: toV1Message(row), replayed: false };
+  const accepted = sends.filter((_, i) => result.outcomes[i]!.kind === 'accepted');
+  await handOffToDispatch(ctx, accepted.map((s) => s.target));
+  return { answer: answer(result.outcomes), replayed: false, accepted: accepted.length };
 }
 
 /**

@@ -41,7 +41,7 @@ class MissingQueueError extends Error {
 /**
  * Runs every readiness check of `ctx` concurrently, each bounded by `timeoutMs`:
  * `database` = `select 1` through `ctx.database.executor`; `queue` = pg-boss reads the dispatch
- * queue (`QUEUES.dispatch`), which must exist. Never throws: a failed, thrown or timed-out check is
+ * queue (`QUEUES.webhookDelivery`), which must exist. Never throws: a failed, thrown or timed-out check is
  * `{ok: false}` with a caller-safe `reason` (no error text) and the original `cause`.
  */
 export async function checkReadiness(ctx: AppContext, timeoutMs = READY_CHECK_TIMEOUT_MS): Promise<Readiness> {
@@ -59,7 +59,7 @@ export async function checkReadiness(ctx: AppContext, timeoutMs = READY_CHECK_TI
       await ctx.database.executor.executeSql('select 1');
     }),
     run('queue', async () => {
-      if (!(await ctx.boss.getQueue(QUEUES.dispatch))) throw new MissingQueueError(QUEUES.dispatch);
+      if (!(await ctx.boss.getQueue(QUEUES.webhookDelivery))) throw new MissingQueueError(QUEUES.webhookDelivery);
     }),
   ]);
   return { database, queue };

@@ -10,6 +10,9 @@
  *   `unmatched` for a request no route matched (so label values stay bounded);
  * - `messages_accepted_total{channel}` (counter): sends accepted by /v1 (an idempotent replay is
  *   not a new message); every channel starts at 0;
+ * - `accept_group_size` (histogram, messages) and `accept_commit_seconds` (histogram, seconds):
+ *   each group committed by the group-commit accept of this process (engine/accept-batcher.ts),
+ *   its messages and the time from its transaction's start to its commit, fed by `onAcceptGroup`;
  * - `message_status_changes_total{channel,status}` (counter): statuses recorded by recordStatus in
  *   this process (a skipped step it records counts too), fed by `onStatusRecorded`;
  * - `webhook_attempts_total{outcome}` (counter): customer webhook attempts ended in this process,
@@ -17,8 +20,14 @@
  * - `webhook_requests{state}` (gauge): this process's customer webhook requests `running` and
  *   `waiting` for a slot of their endpoint in the delivery pool (issue 23), read on each scrape;
  * - `job_queue_depth{queue}` (gauge): jobs waiting (created or retry, not yet active; delayed ones
- *   included) in every queue of `QUEUES`, read from pg-boss on each scrape; a queue whose read
- *   fails or times out is left out of that scrape (and logged);
+ *   included) in every queue of `QUEUES`, read from pg-boss on each scrape, and the engine's
+ *   table-kept queues (`ENGINE_QUEUES`: messages due for dispatch, sandbox steps due) read from
+ *   their tables; a queue whose read fails or times out is left out of that scrape (and logged);
+ * - `dispatch_batch_size` and `status_batch_size` (histograms): messages per claimed dispatch batch
+ *   and reports per committed status batch in this process (engine/dispatcher.ts,
+ *   engine/status-recorder.ts);
+ * - `dispatch_lag_seconds` (gauge): age of the oldest message due for dispatch and not claimed,
+ *   read on scrape (0 when none);
  * - prom-client's default process metrics (`process_*`, `nodejs_*`). They describe the process, so
  *   they are collected once per process and registered in every app's registry.
  *
@@ -35,7 +44,10 @@ import { CHANNEL_IDS, type ChannelId } from '@pesan/contracts/channels';
 import { FAILURE_STATUSES, LIFECYCLES } from '@pesan/contracts/statuses';
 import type { AppContext } from '../context.ts';
 import { QUEUES } from '../jobs/registry.ts';
-import { onStatusRecorded } from '../messaging/record-status.ts';
+import { onAcceptGroup } from '../messaging/engine/accept-batcher.ts';
+import { onStatusBatch, onStatusRecorded } from '../messaging/engine/status-recorder.ts';
+import { onDispatchBatch } from '../messaging/engine/dispatcher.ts';
+import { dispatchLagSeconds, ENGINE_QUEUES, engineQueueDepth } from '../messaging/engine/backlog.ts';
 import { onWebhookAttempt } from '../modules/webhooks/webhook-delivery.ts';
 import { withTimeout } from '../lib/timeout.ts';
 
@@ -52,10 +64,15 @@ export interface AppMetrics {
   /** Seconds from the request's arrival to its answer. */
   httpDuration: Histogram<'route' | 'method' | 'status_code'>;
   messagesAccepted: Counter<'channel'>;
+  acceptGroupSize: Histogram;
+  acceptCommitSeconds: Histogram;
   statusChanges: Counter<'channel' | 'status'>;
   webhookAttempts: Counter<'outcome'>;
   webhookRequests: Gauge<'state'>;
   queueDepth: Gauge<'queue'>;
+  dispatchBatchSize: Histogram;
+  statusBatchSize: Histogram;
+  dispatchLag: Gauge;
 }
 
 declare module 'fastify' {
@@ -89,6 +106,7 @@ function defaultProcessMetrics(): Metric[] {
 export function createMetrics(
   opts: {
     queueDepth?: (queue: string) => Promise<number>;
+    dispatchLag?: () => Promise<number>;
     onCollectError?: (queue: string, err: unknown) => void;
     webhookRequests?: () => { running: number; waiting: number };
   } = {},
@@ -105,6 +123,18 @@ export function createMetrics(
     registers: [registry],
   });
   const messagesAccepted = new Counter({ name: 'messages_accepted_total', help: 'Messages accepted by the /v1 API, by channel.', labelNames: ['channel'], registers: [registry] });
+  const acceptGroupSize = new Histogram({
+    name: 'accept_group_size',
+    help: 'Messages per group committed by the group-commit accept of this process.',
+    buckets: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
+    registers: [registry],
+  });
+  const acceptCommitSeconds = new Histogram({
+    name: 'accept_commit_seconds',
+    help: "Seconds from an accept group's transaction start to its commit.",
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
   const statusChanges = new Counter({
     name: 'message_status_changes_total',
     help: 'Message statuses recorded in this process, by channel and new status.',
@@ -137,7 +167,7 @@ export function createMetrics(
     async collect() {
       if (!read) return;
       await Promise.all(
-        Object.values(QUEUES).map(async (queue) => {
+        [...Object.values(QUEUES), ...Object.values(ENGINE_QUEUES)].map(async (queue) => {
           try {
             queueDepth.set({ queue }, await withTimeout(() => read(queue), QUEUE_DEPTH_TIMEOUT_MS, `depth of ${queue}`));
           } catch (err) {
@@ -148,7 +178,38 @@ export function createMetrics(
       );
     },
   });
-  return { registry, httpRequests, httpDuration, messagesAccepted, statusChanges, webhookAttempts, webhookRequests, queueDepth };
+  const batchBuckets = [1, 2, 5, 10, 20, 50, 100, 200, 500];
+  const dispatchBatchSize = new Histogram({ name: 'dispatch_batch_size', help: 'Messages per dispatch batch claimed in this process.', buckets: batchBuckets, registers: [registry] });
+  const statusBatchSize = new Histogram({ name: 'status_batch_size', help: 'Status reports per batch recorded in this process.', buckets: batchBuckets, registers: [registry] });
+  const lag = opts.dispatchLag;
+  const dispatchLag: Gauge = new Gauge({
+    name: 'dispatch_lag_seconds',
+    help: 'Age in seconds of the oldest message due for dispatch and not yet claimed, read on scrape.',
+    registers: [registry],
+    async collect() {
+      if (!lag) return;
+      try {
+        dispatchLag.set(await withTimeout(lag, QUEUE_DEPTH_TIMEOUT_MS, 'dispatch lag'));
+      } catch (err) {
+        opts.onCollectError?.('dispatch lag', err);
+      }
+    },
+  });
+  return {
+    registry,
+    httpRequests,
+    httpDuration,
+    messagesAccepted,
+    acceptGroupSize,
+    acceptCommitSeconds,
+    statusChanges,
+    webhookAttempts,
+    webhookRequests,
+    queueDepth,
+    dispatchBatchSize,
+    statusBatchSize,
+    dispatchLag,
+  };
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -175,7 +236,8 @@ export function mayReadMetrics(request: Pick<FastifyRequest, 'ip' | 'headers'>, 
  */
 export function registerMetrics(app: FastifyInstance, ctx: AppContext): AppMetrics {
   const metrics = createMetrics({
-    queueDepth: (queue) => ctx.boss.getQueueSize(queue),
+    queueDepth: (queue) => ((Object.values(ENGINE_QUEUES) as string[]).includes(queue) ? engineQueueDepth(ctx.database.db, queue, ctx.now()) : ctx.boss.getQueueSize(queue)),
+    dispatchLag: () => dispatchLagSeconds(ctx.database.db, ctx.now()),
     onCollectError: (queue, err) => app.log.warn({ err, queue }, 'metrics: queue depth not read'),
     webhookRequests: ctx.services.webhooks.deliveryLoad,
   });
@@ -196,9 +258,18 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): AppMetri
     }
   });
   const unsubscribeAttempts = onWebhookAttempt((outcome) => metrics.webhookAttempts.inc({ outcome }));
+  const unsubscribeGroups = onAcceptGroup((group) => {
+    metrics.acceptGroupSize.observe(group.size);
+    metrics.acceptCommitSeconds.observe(group.commitSeconds);
+  });
+  const unsubscribeStatusBatches = onStatusBatch((size) => metrics.statusBatchSize.observe(size));
+  const unsubscribeDispatchBatches = onDispatchBatch((size) => metrics.dispatchBatchSize.observe(size));
   app.addHook('onClose', async () => {
+    unsubscribeGroups();
     unsubscribe();
     unsubscribeAttempts();
+    unsubscribeStatusBatches();
+    unsubscribeDispatchBatches();
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
@@ -209,7 +280,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): AppMetri
   return metrics;
 }
 
-/** Counts one message accepted on `channel` in `app`'s metrics (no-op on an app without them). */
-export function countAcceptedMessage(app: FastifyInstance, channel: ChannelId): void {
-  if (app.hasDecorator('metrics')) app.metrics.messagesAccepted.inc({ channel });
+/** Counts `count` (default 1) messages accepted on `channel` in `app`'s metrics (no-op on an app without them). */
+export function countAcceptedMessage(app: FastifyInstance, channel: ChannelId, count = 1): void {
+  if (app.hasDecorator('metrics')) app.metrics.messagesAccepted.inc({ channel }, count);
 }

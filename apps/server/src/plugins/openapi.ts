@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { errorEnvelopeBody, errorEnvelopeSchema } from '@pesan/contracts/errors';
 import { CHANNEL_IDS, type ChannelId } from '@pesan/contracts/channels';
 import { FAILURE_STATUSES, LIFECYCLES, MESSAGE_STATUSES } from '@pesan/contracts/statuses';
-import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_WINDOW_HOURS, SIGNATURE_TOLERANCE_SECONDS } from '@pesan/contracts/messaging';
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_WINDOW_HOURS, SIGNATURE_TOLERANCE_SECONDS, V1_MESSAGES } from '@pesan/contracts/messaging';
 import { DELIVERY_TIMEOUT_SECONDS, DISABLE_AFTER_FAILING_DAYS, RETRY_SCHEDULE_MS, SECRET_OVERLAP_HOURS } from '@pesan/contracts/webhooks';
 
 /**
@@ -272,11 +272,11 @@ export function consoleOpenApi(full: OpenApiDoc): OpenApiDoc {
 
 /** Customer-facing tags of the public document, each with the /v1 paths it groups. */
 export const PUBLIC_TAGS: { name: string; description: string; paths: string[] }[] = [
-  { name: 'SMS', description: 'Text messages and one-time passwords by SMS.', paths: ['/v1/sms/messages', '/v1/sms-otp/messages'] },
-  { name: 'WhatsApp', description: 'WhatsApp messages: an approved template with its parameters, or free text inside the 24-hour customer-service window.', paths: ['/v1/whatsapp/messages'] },
+  { name: 'SMS', description: 'Text messages and one-time passwords by SMS.', paths: ['/v1/sms/messages', '/v1/sms-otp/messages', '/v1/sms/messages/batch', '/v1/sms-otp/messages/batch'] },
+  { name: 'WhatsApp', description: 'WhatsApp messages: an approved template with its parameters, or free text inside the 24-hour customer-service window.', paths: ['/v1/whatsapp/messages', '/v1/whatsapp/messages/batch'] },
   { name: 'WhatsApp templates', description: "Create, list and delete WhatsApp message templates in Meta's own shapes.", paths: ['/v1/whatsapp/templates'] },
-  { name: 'Voice', description: 'Text-to-speech calls, and one-time passwords by missed call (Voice OTP).', paths: ['/v1/calls', '/v1/voice-otp'] },
-  { name: 'E-mail', description: 'Transactional e-mail with open and click tracking.', paths: ['/v1/email/messages'] },
+  { name: 'Voice', description: 'Text-to-speech calls, and one-time passwords by missed call (Voice OTP).', paths: ['/v1/calls', '/v1/voice-otp', '/v1/calls/batch', '/v1/voice-otp/batch'] },
+  { name: 'E-mail', description: 'Transactional e-mail with open and click tracking.', paths: ['/v1/email/messages', '/v1/email/messages/batch'] },
   { name: 'Messages', description: 'A message with its status history, on any channel.', paths: ['/v1/messages/{id}'] },
   { name: 'Status webhooks', description: 'What Pesan POSTs to your webhook endpoint: message status changes, template review decisions and test events.', paths: [] },
 ];
@@ -397,6 +397,25 @@ export const PUBLIC_EXAMPLES: Record<string, { request?: Record<string, { summar
   'delete /v1/whatsapp/templates': { response: { status: '200', value: { success: true } } },
 };
 
+/** The batch twin of each send (ARCHITECTURE.md §6.3): its examples made of the single send's, two items each. */
+for (const path of ['/v1/sms/messages', '/v1/sms-otp/messages', '/v1/whatsapp/messages', '/v1/calls', '/v1/voice-otp', '/v1/email/messages']) {
+  const single = PUBLIC_EXAMPLES[`post ${path}`]!;
+  const [name, first] = Object.entries(single.request!)[0]!;
+  const item = first.value as Record<string, unknown>;
+  const second = String(item['to']).includes('@') ? { ...item, to: 'sari@example.com' } : { ...item, to: '+6281298765432' };
+  const answer = single.response!.value as Record<string, unknown>;
+  PUBLIC_EXAMPLES[`post ${path}/batch`] = {
+    request: { [name]: { summary: `Two messages: ${first.summary.charAt(0).toLowerCase()}${first.summary.slice(1)} each`, value: { messages: [item, second] } } },
+    response: {
+      status: '202',
+      value: {
+        batch_id: '5f0c2a9e-3b1d-4e6f-9a8b-7c6d5e4f3a2b',
+        data: [answer, { error: { code: 'invalid_request', message: V1_MESSAGES.invalidPhone, details: [{ path: 'to', message: V1_MESSAGES.invalidPhone }] } }],
+      },
+    },
+  };
+}
+
 const REQUEST_ID_HEADER = { description: 'The id of this request; quote it when you contact support.', schema: { type: 'string' } };
 
 /** The lifecycle of each channel, as Markdown lines. */
@@ -448,7 +467,7 @@ Every error has one shape: \`{"error": {"code", "message", "details"?, "request_
 Every answer carries \`X-Request-Id\`.
 
 ## Rate limits
-Each access token may make ${v1RateLimit} requests per minute; past that, \`429 rate_limited\` with \`Retry-After\`.
+Each application may send ${v1RateLimit} messages per minute over all its channels (a batch counts each of its messages; your Pesan operator may set another rate), and each access token may make ${v1RateLimit} other requests per minute; past that, \`429 rate_limited\` with \`Retry-After\`.
 
 ## Sandbox
 Until a carrier is connected, every channel runs on the sandbox: nothing is delivered, and the recipient chooses the outcome. Phone numbers ending \`0001\` fail, \`0002\` are rejected, \`0003\` are undelivered, \`0004\` stay at \`sent\`, \`0005\` give \`rna\` on calls, \`0006\` give \`user_busy\`; others are delivered (WhatsApp then read) or answered. E-mail local parts containing \`+bounce\` fail, \`+open\` are opened, \`+click\` are opened then clicked, \`+unsub\` unsubscribe; others are delivered.

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
@@ -11,6 +11,8 @@ export const applications = pgTable(
     name: text('name').notNull(),
     billingType: text('billing_type', { enum: ['pre-paid', 'post-paid'] }).notNull().default('post-paid'),
     requireSignature: boolean('require_signature').notNull().default(false),
+    /** Operator-set /v1 send limit in messages per second (ARCHITECTURE.md §6.5); null = V1_RATE_LIMIT. */
+    sendRatePerSecond: integer('send_rate_per_second'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -110,3 +110,18 @@ export const dispatchPacing = pgTable('dispatch_pacing', {
   key: text('key').primaryKey(),
   nextSlotAt: timestamp('next_slot_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The sandbox carrier's due callbacks (ARCHITECTURE.md §6.5): step `step` of message
+ * `messageId`'s plan (drivers/sandbox.ts sandboxCallbacks) is reported at `dueAt`. Claimed in
+ * batches by the worker (messaging/engine/sandbox-steps.ts) in the transaction that records them.
+ */
+export const sandboxSteps = pgTable(
+  'sandbox_steps',
+  {
+    messageId: uuid('message_id').notNull(),
+    step: integer('step').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.step], name: 'sandbox_steps_pkey' }), index('sandbox_steps_due_idx').on(t.dueAt)],
+);

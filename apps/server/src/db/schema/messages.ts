@@ -24,6 +24,12 @@ export const messages = pgTable(
     providerMessageId: text('provider_message_id'),
     /** When a dispatcher took the message to send it (a lease: another may retake it after 5 minutes). */
     dispatchClaimedAt: timestamp('dispatch_claimed_at', { withTimezone: true }),
+    /** Not claimed for dispatch before this time (a retry's backoff, a paced message waiting for its slot); null = due now. */
+    dispatchAfter: timestamp('dispatch_after', { withTimezone: true }),
+    /** The pacing slot reserved for the message (its lane's send time), kept across a deferral so it is not reserved twice. */
+    dispatchSlotAt: timestamp('dispatch_slot_at', { withTimezone: true }),
+    /** Dispatch attempts that ended in a retryable driver error (backoff grows with it). */
+    dispatchAttempts: integer('dispatch_attempts').notNull().default(0),
     templateName: text('template_name'),
     /**
      * WhatsApp: the conversation this message opened or belongs to (templates-dashboard-reports.md §3
@@ -127,4 +133,25 @@ export const conversationStatsHourly = pgTable(
     count: bigint('count', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.applicationId, t.hour, t.category, t.initiator] })],
+);
+
+/**
+ * Batch sends with an Idempotency-Key (ARCHITECTURE.md §6.3): the key claimed with the batch's body
+ * hash and, once its group committed, the answer a replay returns. `idempotency_key` is set to null
+ * when the 24-hour window is over (the key may be used again).
+ */
+export const messageBatches = pgTable(
+  'message_batches',
+  {
+    id: uuid('id').primaryKey(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash').notNull(),
+    answer: jsonb('answer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('message_batches_idempotency_idx').on(t.applicationId, t.channel, t.idempotencyKey)],
 );

@@ -5,7 +5,7 @@
  */
 import type { ChannelId } from '@pesan/contracts/channels';
 import type { AppContext } from '../../context.ts';
-import { sandboxSchedulerDeps } from '../../jobs/registry.ts';
+import { scheduleFirstSandboxStep } from '../engine/sandbox-steps.ts';
 import type { ChannelDriver } from './driver.ts';
 import { createSandboxDriver } from './sandbox.ts';
 import { createSmtpDriver } from './smtp.ts';
@@ -54,7 +54,7 @@ export function createDrivers(deps: Pick<AppContext, 'config' | 'boss' | 'now' |
       case 'whatsapp-cloud':
         return createWhatsappCloudDriver({ db: deps.database.db, graphUrl: c.whatsappGraphUrl, token: c.whatsappToken!, rate: c.whatsappRate });
       default:
-        return createSandboxDriver({ ...sandboxSchedulerDeps(deps), db: deps.database.db });
+        return createSandboxDriver({ db: deps.database.db, scheduleFirstStep: (messageId) => scheduleFirstSandboxStep({ db: deps.database.db, now: deps.now, delayMs: c.sandboxDelayMs }, messageId) });
     }
   };
   const driverFor = (channel: ChannelId): ChannelDriver => {

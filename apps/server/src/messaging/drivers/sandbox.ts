@@ -1,13 +1,12 @@
 /**
  * The sandbox driver, default for every channel (ARCHITECTURE.md §6 "Sandbox provider"): a
  * simulated carrier. Nothing leaves the server; `send` returns a carrier id, and the magic
- * recipient's callbacks arrive one by one as `sandbox-callback` jobs, SANDBOX_DELAY_MS apart, through
- * recordStatus like a real carrier's. Phone numbers ending 0001 fail, 0002 are rejected, 0003 are
+ * recipient's callbacks arrive one by one, SANDBOX_DELAY_MS apart, as due steps of the sandbox_steps
+ * table (messaging/engine/sandbox-steps.ts) recorded through the status pipeline like a real carrier's. Phone numbers ending 0001 fail, 0002 are rejected, 0003 are
  * undelivered, 0004 stay at `sent`, 0005 give `rna` on calls, 0006 give `user_busy`; others are
  * delivered (WhatsApp then read) or answered. E-mail local parts containing +bounce fail, +open are
  * opened, +click are opened then clicked, +unsub unsubscribe; others are delivered.
  */
-import type PgBoss from 'pg-boss';
 import { CHANNEL_IDS, type ChannelId } from '@pesan/contracts/channels';
 import { initialStatus, LIFECYCLES, type MessageStatus } from '@pesan/contracts/statuses';
 import type { Db } from '../../db/client.ts';
@@ -87,20 +86,14 @@ export function sandboxLifecycle(channel: ChannelId, recipient: string): Sandbox
   return [...(queued ? ok('in_queue') : []), ...sandboxCallbacks(channel, recipient)];
 }
 
-/** Data of a `sandbox-callback` job: the carrier's id and which callback of the plan is due. */
-export interface SandboxCallbackJob {
-  providerMessageId: string;
-  step: number;
-}
-
 /** The carrier id the sandbox gives message `messageId`. */
 export const sandboxMessageId = (messageId: string) => `sandbox-${messageId}`;
 
 /**
- * The sandbox driver on `boss`: `send` accepts at once; `afterAccepted` schedules the first
- * callback `delayMs` later (queue `queue`), and `wake` nudges a local worker when it is due now.
+ * The sandbox driver: `send` accepts at once; `afterAccepted` schedules the first callback of the
+ * message's plan (`scheduleFirstStep`, engine/sandbox-steps.ts scheduleFirstSandboxStep).
  */
-export function createSandboxDriver(deps: { boss: PgBoss; queue: string; delayMs: number; now: () => Date; wake: () => void; db?: Db }): ChannelDriver {
+export function createSandboxDriver(deps: { scheduleFirstStep: (messageId: string) => Promise<void>; db?: Db }): ChannelDriver {
   return {
     name: 'sandbox',
     channels: CHANNEL_IDS,
@@ -108,9 +101,9 @@ export function createSandboxDriver(deps: { boss: PgBoss; queue: string; delayMs
       if (deps.db && message.channel === 'whatsapp') await setConversationAtSend(deps.db, message.id, await sandboxConversation(deps.db, message));
       return { providerMessageId: sandboxMessageId(message.id) };
     },
-    async afterAccepted(message, providerMessageId) {
+    async afterAccepted(message) {
       if (!sandboxCallbacks(message.channel, message.recipient).length) return;
-      await scheduleSandboxCallback(deps, { providerMessageId, step: 0 });
+      await deps.scheduleFirstStep(message.id);
     },
   };
 }
@@ -126,13 +119,4 @@ export async function sandboxConversation(db: Db, message: Pick<OutboundMessage,
   if (!template || typeof template.name !== 'string') return { category: 'service', initiator: 'user' };
   const found = typeof template.language === 'string' ? await findTemplate(db, message.applicationId, template.name, template.language) : null;
   return { category: (found?.category ?? 'UTILITY').toLowerCase(), initiator: 'business' };
-}
-
-/** Enqueues callback `job` `delayMs` from now (or now, waking a local worker). */
-export async function scheduleSandboxCallback(
-  deps: { boss: PgBoss; queue: string; delayMs: number; now: () => Date; wake: () => void },
-  job: SandboxCallbackJob,
-): Promise<void> {
-  await deps.boss.send(deps.queue, job, deps.delayMs > 0 ? { startAfter: new Date(deps.now().getTime() + deps.delayMs) } : {});
-  if (deps.delayMs === 0) deps.wake();
 }

@@ -11,7 +11,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { MessageStatus } from '@pesan/contracts/statuses';
 import type { Db } from '../../db/client.ts';
-import { recordStatus } from '../record-status.ts';
+import { recordStatus } from '../engine/status-recorder.ts';
 import { findSenderByPhoneNumberId, type WhatsappSender } from './senders.repo.ts';
 import { applyTemplateQualityUpdate, applyTemplateStatusUpdate, type TemplateDecision } from './template-status.ts';
 import { retryWhileUnknown } from '../early-callback.ts';

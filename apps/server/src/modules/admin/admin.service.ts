@@ -9,6 +9,7 @@
  *   { "command": "quota",    "app": "<id>", "type": "<quota type>", "add": N } (or "set": N)
  *   { "command": "balances", "app": "<id>" }
  *   { "command": "whatsapp:sender", "app": "<id>", "waba-id": "…", "phone-number-id": "…", "display-name": "…", "rate"?: N }
+ *   { "command": "rate",     "app": "<id>", "per-second": N | "default" }
  *   { "command": "operator", "email": "<e-mail>" }
  *   { "command": "docs:import", "dir"?: "<absolute path>" }   (default: docs/api of the repository)
  * N is a whole number (or its decimal text) in operator units: minutes for `call`, messages otherwise.
@@ -30,6 +31,7 @@ import {
   type QuotaChange,
 } from '../quota/quota.service.ts';
 import { setWhatsappSender, whatsappSenderShape, type SenderChange } from '../../messaging/whatsapp/sender.service.ts';
+import { sendRateShape, setSendRate, type SendRateChange } from '../../messaging/send-rate.service.ts';
 import { makeOperator, type OperatorChange } from '../docs/docs.service.ts';
 import { DocsSourceError, describeDocsImport, importDocsFromDir } from '../docs/docs-import.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -38,7 +40,7 @@ import { AppError } from '../../lib/errors.ts';
 export const ADMIN_COMMANDS_PATH = '/admin/commands';
 
 /** The command names, in --help order. */
-export const ADMIN_COMMANDS = ['billing', 'quota', 'balances', 'whatsapp:sender', 'operator', 'docs:import'] as const;
+export const ADMIN_COMMANDS = ['billing', 'quota', 'balances', 'whatsapp:sender', 'rate', 'operator', 'docs:import'] as const;
 export type AdminCommandName = (typeof ADMIN_COMMANDS)[number];
 
 /** One operator command (see the module comment); `command` picks the shape. */
@@ -49,6 +51,7 @@ export const adminCommandSchema = z.discriminatedUnion(
     z.object({ command: z.literal('quota'), ...quotaShape }).superRefine(exactlyOneAmount),
     z.object({ command: z.literal('balances'), ...balancesShape }),
     z.object({ command: z.literal('whatsapp:sender'), ...whatsappSenderShape }),
+    z.object({ command: z.literal('rate'), ...sendRateShape }),
     z.object({
       command: z.literal('operator'),
       email: z
@@ -95,6 +98,8 @@ export async function runAdminCommand(db: Db, input: unknown, now: Date): Promis
       return { output: describeBalances(await getBalances(db, command)) };
     case 'whatsapp:sender':
       return { output: describeSender(await setWhatsappSender(db, command, now)) };
+    case 'rate':
+      return { output: describeSendRate(await setSendRate(db, command, now)) };
     case 'operator':
       return { output: describeOperator(await makeOperator({ db, now: () => now }, command.email)) };
     case 'docs:import':
@@ -142,6 +147,11 @@ function describeSender(r: SenderChange): string {
     `${s.displayName}, phone number id ${s.phoneNumberId}, WABA ${s.wabaId}, ${s.messagesPerSecond ? `${s.messagesPerSecond} msg/s` : 'default rate'}`;
   if (!r.before) return `${appLabel(r)}: WhatsApp sender set to ${show(r.after)}.\n`;
   return `${appLabel(r)}: WhatsApp sender changed from ${show(r.before)} to ${show(r.after)}.\n`;
+}
+
+function describeSendRate(r: SendRateChange): string {
+  const show = (n: number | null) => (n === null ? 'the default (V1_RATE_LIMIT messages per minute)' : `${n} messages per second`);
+  return r.before === r.after ? `${appLabel(r)}: send limit is already ${show(r.after)}; nothing changed.\n` : `${appLabel(r)}: send limit changed from ${show(r.before)} to ${show(r.after)}.\n`;
 }
 
 function describeOperator(r: OperatorChange): string {

@@ -30,16 +30,16 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Marked, type Token, type Tokens, type TokensList } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { CHANNEL_IDS } from '@pesan/contracts/channels';
 import type { DocLanguage } from '@pesan/contracts/docs';
 import { singleLine } from '@pesan/contracts/text-fields';
+import { DOCS_API_DIR } from '../../lib/paths.ts';
 
 /** `docs/api` at the repository root: where the pages live. */
-export const DEFAULT_DOCS_DIR = fileURLToPath(new URL('../../../../../docs/api', import.meta.url));
+export const DEFAULT_DOCS_DIR = DOCS_API_DIR;
 
 /** Sample fence tags and the language tab each becomes (console.md §9 tab order). */
 /**

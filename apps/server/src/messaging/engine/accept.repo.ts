@@ -1,0 +1,150 @@
+/**
+ * SQL of the group-commit accept (ARCHITECTURE.md §6.5): multi-row statements that write one
+ * group of accepted messages inside the caller's transaction. SQL only: the rules (who gets quota,
+ * which key is whose) are in accept-batcher.ts.
+ */
+import { and, eq, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { messageBatches, messageEvents, messages, messageStatsHourly } from '../../db/schema/messages.ts';
+import { quotaLedger, quotas } from '../../db/schema/quotas.ts';
+
+/** A message row as the accept writes it (initial status, updated_at = created_at). */
+export type AcceptRow = typeof messages.$inferInsert & { id: string; applicationId: string; channel: string; status: string; createdAt: Date };
+
+/** (application, channel, key) of an Idempotency-Key. */
+export interface KeyRef {
+  applicationId: string;
+  channel: string;
+  key: string;
+}
+
+const keyMatch = (table: typeof messages | typeof messageBatches, refs: KeyRef[]): SQL =>
+  or(...refs.map((r) => and(eq(table.applicationId, r.applicationId), eq(table.channel, r.channel), eq(table.idempotencyKey, r.key))))!;
+
+/**
+ * Frees the keys of `refs` (messages and batches) used at or before `before`: their 24-hour
+ * idempotency window is over, so the key may name a new message. One statement per table.
+ */
+export async function releaseExpiredKeys(db: Db, refs: { messages: KeyRef[]; batches: KeyRef[] }, before: Date): Promise<void> {
+  if (refs.messages.length) {
+    await db.update(messages).set({ idempotencyKey: null }).where(and(keyMatch(messages, refs.messages), lte(messages.createdAt, before)));
+  }
+  if (refs.batches.length) {
+    await db.update(messageBatches).set({ idempotencyKey: null }).where(and(keyMatch(messageBatches, refs.batches), lte(messageBatches.createdAt, before)));
+  }
+}
+
+/**
+ * Claims batch Idempotency-Keys: inserts the batch rows (answer still null) and skips the ones
+ * whose key is taken. Returns the ids inserted. A key held by an uncommitted transaction waits for it.
+ */
+export async function claimBatches(db: Db, rows: { id: string; applicationId: string; channel: string; idempotencyKey: string; requestHash: string; createdAt: Date }[]): Promise<Set<string>> {
+  if (!rows.length) return new Set();
+  const inserted = await db
+    .insert(messageBatches)
+    .values(rows)
+    .onConflictDoNothing({ target: [messageBatches.applicationId, messageBatches.channel, messageBatches.idempotencyKey] })
+    .returning({ id: messageBatches.id });
+  return new Set(inserted.map((r) => r.id));
+}
+
+/** Stores the answer of batch `id` (what a replay returns). */
+export async function storeBatchAnswer(db: Db, id: string, answer: unknown): Promise<void> {
+  await db.update(messageBatches).set({ answer }).where(eq(messageBatches.id, id));
+}
+
+/** The batch holding (application, channel, key), with its body hash and stored answer, or null. */
+export async function findBatchByKey(db: Db, ref: KeyRef): Promise<{ id: string; requestHash: string; answer: unknown; createdAt: Date } | null> {
+  const [row] = await db
+    .select({ id: messageBatches.id, requestHash: messageBatches.requestHash, answer: messageBatches.answer, createdAt: messageBatches.createdAt })
+    .from(messageBatches)
+    .where(and(eq(messageBatches.applicationId, ref.applicationId), eq(messageBatches.channel, ref.channel), eq(messageBatches.idempotencyKey, ref.key)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Inserts `rows` in one statement; a row whose Idempotency-Key is already taken is skipped (a key
+ * held by an uncommitted transaction waits for it). Returns the ids inserted.
+ */
+export async function insertMessages(db: Db, rows: AcceptRow[]): Promise<Set<string>> {
+  if (!rows.length) return new Set();
+  const inserted = await db
+    .insert(messages)
+    .values(rows.map((r) => ({ ...r, updatedAt: r.createdAt })))
+    .onConflictDoNothing({ target: [messages.applicationId, messages.channel, messages.idempotencyKey] })
+    .returning({ id: messages.id });
+  return new Set(inserted.map((r) => r.id));
+}
+
+/** Deletes messages `ids` (inserted earlier in this transaction, then refused for quota). */
+export async function deleteMessages(db: Db, ids: string[]): Promise<void> {
+  if (ids.length) await db.delete(messages).where(inArray(messages.id, ids));
+}
+
+/** The first event (the initial status at acceptance) of each accepted message, one statement. */
+export async function insertFirstEvents(db: Db, rows: { id: string; status: string; createdAt: Date }[]): Promise<void> {
+  if (rows.length) await db.insert(messageEvents).values(rows.map((r) => ({ messageId: r.id, status: r.status, reason: null, at: r.createdAt })));
+}
+
+/**
+ * Locks the prepaid quota rows of `pairs` (application, type) in a fixed order (no deadlock between
+ * groups) and answers what is left of each, keyed `applicationId|type`; a missing row is absent.
+ */
+export async function lockQuotas(db: Db, pairs: { applicationId: string; type: string }[]): Promise<Map<string, number>> {
+  const left = new Map<string, number>();
+  if (!pairs.length) return left;
+  const rows = await db
+    .select({ applicationId: quotas.applicationId, type: quotas.type, quota: quotas.quota, usage: quotas.usage })
+    .from(quotas)
+    .where(or(...pairs.map((p) => and(eq(quotas.applicationId, p.applicationId), eq(quotas.type, p.type)))))
+    .orderBy(quotas.applicationId, quotas.type)
+    .for('update');
+  for (const r of rows) left.set(`${r.applicationId}|${r.type}`, r.quota - r.usage);
+  return left;
+}
+
+/**
+ * Takes the summed cost of each (application, type) from its quota row in one statement, and
+ * writes one ledger row per message (delta -cost, reason 'message').
+ */
+export async function takeQuotas(
+  db: Db,
+  totals: { applicationId: string; type: string; cost: number }[],
+  ledger: { applicationId: string; type: string; cost: number; messageId: string }[],
+  at: Date,
+): Promise<void> {
+  if (!totals.length) return;
+  const values = sql.join(
+    totals.map((t) => sql`(${t.applicationId}::uuid, ${t.type}::text, ${t.cost}::bigint)`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`update ${quotas} set usage = ${quotas.usage} + v.cost, updated_at = ${at.toISOString()}::timestamptz from (values ${values}) as v(app, type, cost) where ${quotas.applicationId} = v.app and ${quotas.type} = v.type`,
+  );
+  await db.insert(quotaLedger).values(ledger.map((l) => ({ applicationId: l.applicationId, type: l.type, delta: -l.cost, reason: 'message', messageId: l.messageId, at })));
+}
+
+/**
+ * Adds `count` to each hourly counter (application, channel, hour, status) in one upsert; the
+ * counters are sorted so concurrent groups lock them in the same order.
+ */
+export async function addHourlyCounts(db: Db, counts: { applicationId: string; channel: string; hour: Date; status: string; count: number }[]): Promise<void> {
+  if (!counts.length) return;
+  const sorted = [...counts].sort((a, b) =>
+    a.applicationId !== b.applicationId ? (a.applicationId < b.applicationId ? -1 : 1) : a.channel !== b.channel ? (a.channel < b.channel ? -1 : 1) : a.hour.getTime() - b.hour.getTime() || (a.status < b.status ? -1 : a.status > b.status ? 1 : 0),
+  );
+  await db
+    .insert(messageStatsHourly)
+    .values(sorted)
+    .onConflictDoUpdate({
+      target: [messageStatsHourly.applicationId, messageStatsHourly.channel, messageStatsHourly.hour, messageStatsHourly.status],
+      set: { count: sql`${messageStatsHourly.count} + excluded.count` },
+    });
+}
+
+/** The stored messages carrying each key of `refs` (after a commit: who holds a key another request asked for). */
+export async function findMessagesByKeys(db: Db, refs: KeyRef[]): Promise<(typeof messages.$inferSelect)[]> {
+  if (!refs.length) return [];
+  return db.select().from(messages).where(and(isNotNull(messages.idempotencyKey), keyMatch(messages, refs)));
+}

@@ -1,0 +1,41 @@
+/**
+ * SQL of the sandbox carrier's due steps (ARCHITECTURE.md §6.5, table sandbox_steps): scheduling
+ * steps and claiming the due ones in a batch.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sandboxSteps } from '../../db/schema/carriers.ts';
+
+/** A step of a message's sandbox plan, due at `dueAt`. */
+export interface SandboxStepRow {
+  messageId: string;
+  step: number;
+  dueAt: Date;
+}
+
+/** Schedules `rows` (a step already scheduled stays as it is). One statement. */
+export async function insertSandboxSteps(db: Db, rows: SandboxStepRow[]): Promise<void> {
+  if (rows.length) await db.insert(sandboxSteps).values(rows).onConflictDoNothing();
+}
+
+/**
+ * Claims up to `limit` steps due at `now` (oldest first; steps locked by another worker are
+ * skipped) and deletes them, answering each with its message's channel and recipient (null when
+ * the message is gone). Call it inside the transaction that records the steps: a rollback (or a
+ * crash) puts them back. One round trip.
+ */
+export async function claimDueSandboxSteps(db: Db, now: Date, limit: number): Promise<{ messageId: string; step: number; channel: string | null; recipient: string | null }[]> {
+  const res = (await db.execute(sql`with claimed as (
+      delete from sandbox_steps where (message_id, step) in (
+        select message_id, step from sandbox_steps where due_at <= ${now.toISOString()}::timestamptz order by due_at limit ${limit} for update skip locked
+      ) returning message_id, step
+    )
+    select c.message_id, c.step, m.channel, m.recipient from claimed c left join messages m on m.id = c.message_id`)) as unknown as { rows: Record<string, unknown>[] };
+  return res.rows.map((r) => ({ messageId: r['message_id'] as string, step: Number(r['step']), channel: (r['channel'] as string | null) ?? null, recipient: (r['recipient'] as string | null) ?? null }));
+}
+
+/** Sandbox steps due at `now` (count; metrics). */
+export async function dueSandboxStepCount(db: Db, now: Date): Promise<number> {
+  const res = (await db.execute(sql`select count(*) as n from sandbox_steps where due_at <= ${now.toISOString()}::timestamptz`)) as unknown as { rows: { n: number | string }[] };
+  return Number(res.rows[0]?.n ?? 0);
+}

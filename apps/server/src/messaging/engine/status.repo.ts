@@ -1,0 +1,166 @@
+/**
+ * SQL of the status pipeline (ARCHITECTURE.md §6.1, §6.5): the locked read of many messages at
+ * once, their status updates, events, hourly counters, outbox rows and quota refunds, each a
+ * multi-row statement so a batch of reports costs the same few round trips as one. SQL only: the
+ * rules are in status-recorder.ts and contracts/statuses.ts.
+ */
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { messageEvents, statusOutbox } from '../../db/schema/messages.ts';
+import { quotaLedger, quotas } from '../../db/schema/quotas.ts';
+
+/** What the recorder needs of a message, read under a row lock. */
+export interface LockedMessage {
+  id: string;
+  organizationId: string;
+  applicationId: string;
+  channel: string;
+  status: string;
+  createdAt: Date;
+  driver: string | null;
+  providerMessageId: string | null;
+}
+
+/** The rows of a raw `db.execute`, on node-postgres and PGlite alike. */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+const list = (parts: SQL[]) => sql.join(parts, sql`, `);
+
+/**
+ * The messages named by `ids` or by (`driver`, `providerMessageId`) pairs, locked for update until
+ * the transaction ends, in id order: concurrent batches lock their common rows in the same order,
+ * so they wait for each other instead of deadlocking. One round trip.
+ */
+export async function lockMessages(db: Db, by: { ids: string[]; providers: { driver: string; providerMessageId: string }[] }): Promise<LockedMessage[]> {
+  const where: SQL[] = [];
+  if (by.ids.length) where.push(sql`id in (${list(by.ids.map((id) => sql`${id}::uuid`))})`);
+  if (by.providers.length) where.push(sql`(driver, provider_message_id) in (${list(by.providers.map((p) => sql`(${p.driver}::text, ${p.providerMessageId}::text)`))})`);
+  if (!where.length) return [];
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select id, organization_id, application_id, channel, status, created_at, driver, provider_message_id
+        from messages where ${sql.join(where, sql` or `)} order by id for update`,
+  );
+  return rows.map((r) => ({
+    id: r['id'] as string,
+    organizationId: r['organization_id'] as string,
+    applicationId: r['application_id'] as string,
+    channel: r['channel'] as string,
+    status: r['status'] as string,
+    createdAt: new Date(r['created_at'] as string | Date),
+    driver: (r['driver'] as string | null) ?? null,
+    providerMessageId: (r['provider_message_id'] as string | null) ?? null,
+  }));
+}
+
+/**
+ * Sets each message's new status and time (never earlier than its time now) and, when given, its
+ * reason and provider code. One statement for the whole batch (each id once).
+ */
+export async function updateMessageStatuses(db: Db, rows: { id: string; status: string; at: Date; reason: string | null; providerCode: string | null }[]): Promise<void> {
+  if (!rows.length) return;
+  const values = list(rows.map((r) => sql`(${r.id}::uuid, ${r.status}::text, ${r.at.toISOString()}::timestamptz, ${r.reason}::text, ${r.providerCode}::text)`));
+  await db.execute(sql`update messages as m set
+      status = v.status,
+      updated_at = greatest(m.updated_at, v.at),
+      reason = coalesce(v.reason, m.reason),
+      provider_code = coalesce(v.provider_code, m.provider_code)
+    from (values ${values}) as v(id, status, at, reason, provider_code)
+    where m.id = v.id`);
+}
+
+/** One row of a message's history (message_events). */
+export interface EventRow {
+  messageId: string;
+  status: string;
+  reason: string | null;
+  providerCode: string | null;
+  at: Date;
+}
+
+/** Appends events (in order: their ids follow the array) to the messages' histories. */
+export async function insertEvents(db: Db, events: EventRow[]): Promise<void> {
+  if (events.length) await db.insert(messageEvents).values(events);
+}
+
+/** Every status of each of `messageIds` (oldest first), keyed by message id. */
+export async function statusHistories(db: Db, messageIds: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (!messageIds.length) return out;
+  const rows = await db
+    .select({ messageId: messageEvents.messageId, status: messageEvents.status })
+    .from(messageEvents)
+    .where(inArray(messageEvents.messageId, messageIds))
+    .orderBy(messageEvents.messageId, messageEvents.id);
+  for (const r of rows) {
+    const h = out.get(r.messageId) ?? [];
+    h.push(r.status);
+    out.set(r.messageId, h);
+  }
+  return out;
+}
+
+/** One move of the hourly counters: `delta` messages at `status` in (application, channel, hour). */
+export interface CounterMove {
+  applicationId: string;
+  channel: string;
+  hour: Date;
+  status: string;
+  delta: number;
+}
+
+/**
+ * Adds each move to message_stats_hourly in one statement. Each key must appear once (sum first);
+ * rows are written in the given order, so callers sort the keys to lock counter rows in a fixed
+ * order across concurrent batches.
+ */
+export async function moveStatsCounters(db: Db, moves: CounterMove[]): Promise<void> {
+  if (!moves.length) return;
+  const values = list(moves.map((m) => sql`(${m.applicationId}::uuid, ${m.channel}::text, ${m.hour.toISOString()}::timestamptz, ${m.status}::text, ${m.delta}::integer)`));
+  await db.execute(sql`insert into message_stats_hourly (application_id, channel, hour, status, count)
+    values ${values}
+    on conflict (application_id, channel, hour, status) do update set count = message_stats_hourly.count + excluded.count`);
+}
+
+/**
+ * Moves one message in the hourly counters of (application, channel, `hour`): -1 at `from`
+ * (unless null: a new message) and +1 at `to`. One statement.
+ */
+export function moveStatsCounter(db: Db, k: { applicationId: string; channel: string; hour: Date; from: string | null; to: string }): Promise<void> {
+  const one = { applicationId: k.applicationId, channel: k.channel, hour: k.hour };
+  if (k.from === k.to) return Promise.resolve();
+  return moveStatsCounters(db, [...(k.from ? [{ ...one, status: k.from, delta: -1 }] : []), { ...one, status: k.to, delta: 1 }]);
+}
+
+/** Writes one outbox row per recorded status (consumers read them in id order). */
+export async function insertOutbox(
+  db: Db,
+  rows: { messageId: string; organizationId: string; applicationId: string; channel: string; status: string; previousStatus: string; reason: string | null; providerCode: string | null; at: Date }[],
+): Promise<void> {
+  if (rows.length) await db.insert(statusOutbox).values(rows);
+}
+
+/**
+ * Gives back what message `messageId` took from the prepaid quota: for each consumption ledger row
+ * of the message not yet refunded, `usage -= cost` and a `+cost` ledger row with reason 'refund'.
+ * Returns the quota units refunded (0 for a post-paid or already refunded message). Rare (a failure
+ * the carrier never took), so one message at a time.
+ */
+export async function refundMessageQuota(db: Db, messageId: string, at: Date): Promise<number> {
+  const rows = await db.select().from(quotaLedger).where(eq(quotaLedger.messageId, messageId));
+  if (rows.some((r) => r.reason === 'refund')) return 0;
+  let refunded = 0;
+  for (const r of rows.filter((x) => x.reason === 'message' && x.delta < 0)) {
+    const cost = -r.delta;
+    await db
+      .update(quotas)
+      .set({ usage: sql`greatest(0, ${quotas.usage} - ${cost})`, updatedAt: at })
+      .where(and(eq(quotas.applicationId, r.applicationId), eq(quotas.type, r.type)));
+    await db.insert(quotaLedger).values({ applicationId: r.applicationId, type: r.type, delta: cost, reason: 'refund', messageId, at });
+    refunded += cost;
+  }
+  return refunded;
+}
