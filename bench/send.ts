@@ -11,7 +11,7 @@
  * Each scenario runs DURATION seconds (default 20) and prints accepted msgs/s, the ratio to the
  * ceiling, p50/p99 latency and the seconds from the end of the load until every accepted message
  * is final (`delivered`; waits at most 120 s).
- * Run: `TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/send.ts [seconds] [--db=postgres|pglite|both]`
+ * Run: `TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/send.ts [seconds] [--db=postgres|pglite|both] [--scenarios=single,four,batch]`
  */
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -24,6 +24,7 @@ import { createAppWithToken } from '../apps/server/test/v1-helper.ts';
 
 const DURATION = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 20);
 const DBS = (process.argv.find((a) => a.startsWith('--db='))?.slice(5) ?? 'both') === 'both' ? ['postgres', 'pglite'] : [process.argv.find((a) => a.startsWith('--db='))!.slice(5)];
+const SCENARIOS = (process.argv.find((a) => a.startsWith('--scenarios='))?.slice(12) ?? 'single,four,batch').split(',');
 if (DBS.includes('postgres') && !process.env.TEST_DATABASE_URL) throw new Error('Set TEST_DATABASE_URL for the PostgreSQL runs (or --db=pglite)');
 
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
@@ -110,9 +111,9 @@ for (const db of DBS) {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = t.app.server.address() as AddressInfo;
     const single = JSON.stringify(SMS);
-    await scenario(db, 'single sends, 64 conns -> 1 app', ceil, t, port, [{ path: '/sms/messages', connections: 64, body: single, perRequest: 1 }]);
-    await scenario(db, 'single sends, 4 apps x 16 conns', ceil, t, port, Array.from({ length: 4 }, () => ({ path: '/sms/messages', connections: 16, body: single, perRequest: 1 })));
-    await scenario(db, 'batch, 8 conns x 500 items', ceil, t, port, [{ path: '/sms/messages/batch', connections: 8, body: BATCH, perRequest: 500 }]);
+    if (SCENARIOS.includes('single')) await scenario(db, 'single sends, 64 conns -> 1 app', ceil, t, port, [{ path: '/sms/messages', connections: 64, body: single, perRequest: 1 }]);
+    if (SCENARIOS.includes('four')) await scenario(db, 'single sends, 4 apps x 16 conns', ceil, t, port, Array.from({ length: 4 }, () => ({ path: '/sms/messages', connections: 16, body: single, perRequest: 1 })));
+    if (SCENARIOS.includes('batch')) await scenario(db, 'batch, 8 conns x 500 items', ceil, t, port, [{ path: '/sms/messages/batch', connections: 8, body: BATCH, perRequest: 500 }]);
   } finally {
     await t.close();
     await drop?.();

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageEvents, messages, messageStatsHourly } from '../src/db/schema/messages.ts';
 import { quotaLedger, quotas } from '../src/db/schema/quotas.ts';
 import { onAcceptGroup, type AcceptGroupStats } from '../src/messaging/engine/accept-batcher.ts';
+import { rollUpStats } from '../src/messaging/engine/stats-rollup.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { createAppWithToken, v1Post } from './v1-helper.ts';
 
@@ -27,6 +28,8 @@ const countRows = async (applicationId: string) => {
     .from(messageEvents)
     .innerJoin(messages, eq(messages.id, messageEvents.messageId))
     .where(eq(messages.applicationId, applicationId));
+  // The counters as the rollup folds them (engine/stats-rollup.ts).
+  await rollUpStats(db);
   const [s] = await db.select({ n: sql<number>`coalesce(sum(count), 0)::int` }).from(messageStatsHourly).where(eq(messageStatsHourly.applicationId, applicationId));
   return { messages: m!.n, events: e!.n, counted: s!.n };
 };

@@ -92,7 +92,9 @@ export async function createTestApp(
     dataDir,
     async close() {
       await app.close();
-      await boss.stop({ graceful: false, wait: true, timeout: 2000 });
+      // Graceful: a job still running (a review or report outlasting the app's 3 s drain on loaded CI
+      // cores) completes before the pool closes, instead of completing into a closed pool.
+      await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
       await database.close();
       await drop?.();
       if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_IDS, type ChannelId } from '@pesan/contracts/channels';
 import { initialStatus, LIFECYCLES } from '@pesan/contracts/statuses';
 import { messageEvents, messages, messageStatsHourly, statusOutbox } from '../src/db/schema/messages.ts';
+import { rollUpStats } from '../src/messaging/engine/stats-rollup.ts';
 import { quotaLedger, quotas } from '../src/db/schema/quotas.ts';
 import { countAcceptedMessage, insertMessageWithEvent } from '../src/messaging/messages.repo.ts';
 import { setProviderMessageId } from '../src/messaging/engine/dispatch.repo.ts';
@@ -37,12 +38,14 @@ async function message(channel: ChannelId, recipient = channel === 'email' ? 'a@
 }
 const events = async (id: string) =>
   (await db().select().from(messageEvents).where(eq(messageEvents.messageId, id)).orderBy(asc(messageEvents.id))).map((e) => [e.status, e.reason, e.providerCode]);
-const counters = async (channel: ChannelId, app: AppWithTokens = a) =>
-  Object.fromEntries(
+const counters = async (channel: ChannelId, app: AppWithTokens = a) => {
+  await rollUpStats(db());
+  return Object.fromEntries(
     (await db().select().from(messageStatsHourly).where(and(eq(messageStatsHourly.applicationId, app.applicationId), eq(messageStatsHourly.channel, channel), eq(messageStatsHourly.hour, hourOf(createdAt)))))
       .filter((r) => r.count !== 0)
       .map((r) => [r.status, r.count]),
   );
+};
 const at = (minutes: number) => new Date(createdAt.getTime() + minutes * 60_000);
 
 describe('recordStatus', () => {

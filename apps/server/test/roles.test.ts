@@ -92,7 +92,9 @@ describe.skipIf(testDbKind() !== 'postgres')('api and worker roles on PostgreSQL
     expect(await count(sql`select count(*)::int as n from (select message_id, status from message_events group by 1, 2 having count(*) > 1) d`)).toBe(0);
     expect(await count(sql`select count(*)::int as n from message_events e join messages m on m.id = e.message_id where m.application_id = ${a.applicationId}`)).toBe(MESSAGES * 4);
     expect(await count(sql`select count(*)::int as n from status_outbox where application_id = ${a.applicationId}`)).toBe(MESSAGES * 3);
-    // The hourly counters agree with the messages.
+    // The workers fold the counters' deltas within seconds, and the hourly counters agree with the messages.
+    const unfolded = sql`select count(*)::int as n from message_stats_deltas where application_id = ${a.applicationId}`;
+    await until('the workers to fold the counter deltas', async () => (await count(unfolded)) === 0, 15_000, () => workers.map((w) => w.output()).join('\n'));
     expect(await count(sql`select coalesce(sum(count), 0)::int as n from message_stats_hourly where application_id = ${a.applicationId} and status in ('delivered', 'undelivered')`)).toBe(MESSAGES);
     expect(await count(sql`select coalesce(sum(abs(count)), 0)::int as n from message_stats_hourly where application_id = ${a.applicationId} and status not in ('delivered', 'undelivered')`)).toBe(0);
     // Nothing failed in the queues.

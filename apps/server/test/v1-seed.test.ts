@@ -6,6 +6,7 @@ import type { ChannelId } from '@pesan/contracts/channels';
 import { sandboxLifecycle } from '../src/messaging/drivers/sandbox.ts';
 import { undispatchedMessages } from '../src/messaging/engine/dispatcher.ts';
 import { conversationStatsHourly, messageStatsHourly } from '../src/db/schema/messages.ts';
+import { rollUpStats } from '../src/messaging/engine/stats-rollup.ts';
 import { reports } from '../src/db/schema/reports.ts';
 import { users } from '../src/db/schema/users.ts';
 import { seedDemoReports } from '../src/seed/reports.ts';
@@ -57,6 +58,7 @@ it('seeds 25 finished demo messages over the last 24 hours, several per channel,
   // Messages a carrier has are never re-dispatched.
   expect(await undispatchedMessages(t.ctx.database.db, new Date(Date.now() + 3 * 60_000))).toEqual([]);
   // The hourly counters hold every message at its final status.
+  await rollUpStats(t.ctx.database.db);
   const stats = await t.ctx.database.db.select().from(messageStatsHourly).where(eq(messageStatsHourly.applicationId, a.applicationId));
   expect(stats.reduce((n, s) => n + s.count, 0)).toBe(all.length);
   expect(stats.filter((s) => s.status === 'read').reduce((n, s) => n + s.count, 0)).toBe(all.filter((r) => r.status === 'read').length);

@@ -11,6 +11,7 @@ import type { AppContext } from '../context.ts';
 import { DISPATCH_CHANNEL, DISPATCH_WAKE } from '../messaging/engine/dispatcher.ts';
 import { DriverError } from '../messaging/drivers/driver.ts';
 import { runDueSandboxSteps, SANDBOX_STEP_BATCH, SANDBOX_STEPS } from '../messaging/engine/sandbox-steps.ts';
+import { rollUpStats, STATS_ROLLUP_MS } from '../messaging/engine/stats-rollup.ts';
 import { onWake } from '../messaging/engine/wake.ts';
 import { MAINTENANCE_CRON, pruneExpiredRecords } from './maintenance.ts';
 import { onStatusRecorded } from '../messaging/engine/status-recorder.ts';
@@ -299,6 +300,8 @@ export async function registerWorkers(ctx: AppContext): Promise<void> {
       },
     },
     { poller, unsubscribe: onStatusRecorded(() => poller.wake()) },
+    // The hourly counters' deltas, folded every second (engine/stats-rollup.ts).
+    { poller: startPoller('stats-rollup', async () => (await rollUpStats(db)) >= 50_000, STATS_ROLLUP_MS), unsubscribe: () => {} },
     { poller: steps, unsubscribe: onWake(db, SANDBOX_STEPS, () => steps.wake()) },
   ]);
   // Open what the drivers keep (the SMPP bind, so receipts arrive), in the background.

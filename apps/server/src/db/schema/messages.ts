@@ -89,6 +89,22 @@ export const messageStatsHourly = pgTable(
 );
 
 /**
+ * Changes to message_stats_hourly not yet folded into it (ARCHITECTURE.md §6.5 "hot rows off the hot
+ * path"): the accept and the status pipeline append a row per (application, channel, hour, status)
+ * and batch instead of updating the shared counter row, which every message of an application
+ * would otherwise wait on; the rollup (engine/stats-rollup.ts) folds them in within about a second.
+ * No index and no key: rows are only appended, and deleted as a whole by the rollup. Readers sum
+ * both tables.
+ */
+export const messageStatsDeltas = pgTable('message_stats_deltas', {
+  applicationId: uuid('application_id').notNull(),
+  channel: text('channel').notNull(),
+  status: text('status').notNull(),
+  hour: timestamp('hour', { withTimezone: true }).notNull(),
+  delta: integer('delta').notNull(),
+});
+
+/**
  * One row per status change, written by recordStatus in the same transaction (ARCHITECTURE.md
  * §6.1): what customer webhooks and other consumers read, in `id` order.
  */

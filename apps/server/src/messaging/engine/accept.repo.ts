@@ -5,7 +5,8 @@
  */
 import { and, eq, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { messageBatches, messageEvents, messages, messageStatsHourly } from '../../db/schema/messages.ts';
+import { messageBatches, messageEvents, messages } from '../../db/schema/messages.ts';
+import { appendStatsDeltas } from './stats.repo.ts';
 import { quotaLedger, quotas } from '../../db/schema/quotas.ts';
 
 /** A message row as the accept writes it (initial status, updated_at = created_at). */
@@ -126,21 +127,12 @@ export async function takeQuotas(
 }
 
 /**
- * Adds `count` to each hourly counter (application, channel, hour, status) in one upsert; the
- * counters are sorted so concurrent groups lock them in the same order.
+ * Appends the group's changes to the hourly counters (application, channel, hour, status) to
+ * message_stats_deltas in one statement: no shared counter row is updated, so concurrent groups of
+ * one application never wait on each other (engine/stats-rollup.ts folds them in).
  */
 export async function addHourlyCounts(db: Db, counts: { applicationId: string; channel: string; hour: Date; status: string; count: number }[]): Promise<void> {
-  if (!counts.length) return;
-  const sorted = [...counts].sort((a, b) =>
-    a.applicationId !== b.applicationId ? (a.applicationId < b.applicationId ? -1 : 1) : a.channel !== b.channel ? (a.channel < b.channel ? -1 : 1) : a.hour.getTime() - b.hour.getTime() || (a.status < b.status ? -1 : a.status > b.status ? 1 : 0),
-  );
-  await db
-    .insert(messageStatsHourly)
-    .values(sorted)
-    .onConflictDoUpdate({
-      target: [messageStatsHourly.applicationId, messageStatsHourly.channel, messageStatsHourly.hour, messageStatsHourly.status],
-      set: { count: sql`${messageStatsHourly.count} + excluded.count` },
-    });
+  await appendStatsDeltas(db, counts.map((c) => ({ applicationId: c.applicationId, channel: c.channel, hour: c.hour, status: c.status, delta: c.count })));
 }
 
 /** The stored messages carrying each key of `refs` (after a commit: who holds a key another request asked for). */

@@ -8,6 +8,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { messageEvents, statusOutbox } from '../../db/schema/messages.ts';
 import { quotaLedger, quotas } from '../../db/schema/quotas.ts';
+import { appendStatsDeltas } from './stats.repo.ts';
 
 /** What the recorder needs of a message, read under a row lock. */
 export interface LockedMessage {
@@ -113,16 +114,11 @@ export interface CounterMove {
 }
 
 /**
- * Adds each move to message_stats_hourly in one statement. Each key must appear once (sum first);
- * rows are written in the given order, so callers sort the keys to lock counter rows in a fixed
- * order across concurrent batches.
+ * Appends each move to message_stats_deltas in one statement (never a shared counter row:
+ * engine/stats-rollup.ts folds them into message_stats_hourly).
  */
 export async function moveStatsCounters(db: Db, moves: CounterMove[]): Promise<void> {
-  if (!moves.length) return;
-  const values = list(moves.map((m) => sql`(${m.applicationId}::uuid, ${m.channel}::text, ${m.hour.toISOString()}::timestamptz, ${m.status}::text, ${m.delta}::integer)`));
-  await db.execute(sql`insert into message_stats_hourly (application_id, channel, hour, status, count)
-    values ${values}
-    on conflict (application_id, channel, hour, status) do update set count = message_stats_hourly.count + excluded.count`);
+  await appendStatsDeltas(db, moves);
 }
 
 /**

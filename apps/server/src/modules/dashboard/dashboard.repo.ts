@@ -3,9 +3,9 @@
  * conversation_stats_hourly of one application (ARCHITECTURE.md §9: never a scan of messages).
  * The caller has already checked that the application is the organization's.
  */
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { conversationStatsHourly, messageStatsHourly } from '../../db/schema/messages.ts';
+import { conversationStatsHourly } from '../../db/schema/messages.ts';
 
 /** Messages now at `status`, created in the hour starting at `hour`. */
 export interface StatusHourRow {
@@ -14,15 +14,18 @@ export interface StatusHourRow {
   count: number;
 }
 
-/** Rows of message_stats_hourly of (`applicationId`, `channel`) with `from` ≤ hour < `to`, non-zero, by hour then status. */
+/**
+ * Rows of the hourly counters of (`applicationId`, `channel`) with `from` ≤ hour < `to`, non-zero,
+ * by hour then status: message_stats_hourly plus the deltas not yet folded into it
+ * (message_stats_deltas, engine/stats-rollup.ts).
+ */
 export async function statusCountsByHour(db: Db, applicationId: string, channel: string, from: Date, to: Date): Promise<StatusHourRow[]> {
-  const rows = await db
-    .select({ hour: messageStatsHourly.hour, status: messageStatsHourly.status, count: sql<string>`sum(${messageStatsHourly.count})` })
-    .from(messageStatsHourly)
-    .where(and(eq(messageStatsHourly.applicationId, applicationId), eq(messageStatsHourly.channel, channel), gte(messageStatsHourly.hour, from), lt(messageStatsHourly.hour, to)))
-    .groupBy(messageStatsHourly.hour, messageStatsHourly.status)
-    .orderBy(messageStatsHourly.hour, messageStatsHourly.status);
-  return rows.map((r) => ({ hour: new Date(r.hour), status: r.status, count: Number(r.count) })).filter((r) => r.count !== 0);
+  const where = (t: SQL) => sql`${t}.application_id = ${applicationId}::uuid and ${t}.channel = ${channel} and ${t}.hour >= ${from.toISOString()}::timestamptz and ${t}.hour < ${to.toISOString()}::timestamptz`;
+  const res = (await db.execute(sql`select hour, status, sum(n)::text as count from (
+      select h.hour, h.status, h.count as n from message_stats_hourly h where ${where(sql`h`)}
+      union all select d.hour, d.status, d.delta as n from message_stats_deltas d where ${where(sql`d`)}
+    ) x group by hour, status order by hour, status`)) as unknown as { rows: { hour: string | Date; status: string; count: string }[] };
+  return res.rows.map((r) => ({ hour: new Date(r.hour), status: r.status, count: Number(r.count) })).filter((r) => r.count !== 0);
 }
 
 /** WhatsApp messages carrying a conversation of (`category`, `initiator`), created in the hour starting at `hour`. */

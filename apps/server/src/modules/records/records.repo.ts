@@ -3,7 +3,7 @@
  */
 import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { messageEvents, messages, messageStatsHourly } from '../../db/schema/messages.ts';
+import { messageEvents, messages } from '../../db/schema/messages.ts';
 import { waTemplates } from '../../db/schema/templates.ts';
 
 export interface RecordsFilter {
@@ -109,19 +109,23 @@ export async function countInSpan(db: Db, f: RecordsFilter, from: Date | undefin
 }
 
 /**
- * Sum of the hourly rollup message_stats_hourly of one application and channel (current status
- * `status`, or all) over creation hours in [fromHour, toHour) (either bound open when absent).
+ * Sum of the hourly counters of one application and channel (current status `status`, or all)
+ * over creation hours in [fromHour, toHour) (either bound open when absent): message_stats_hourly
+ * plus the deltas not yet folded into it (message_stats_deltas, engine/stats-rollup.ts).
  */
 export async function sumHourlyStats(db: Db, k: { applicationId: string; channel: string; status?: string; fromHour?: Date; toHour?: Date }): Promise<number> {
-  const conds: (SQL | undefined)[] = [eq(messageStatsHourly.applicationId, k.applicationId), eq(messageStatsHourly.channel, k.channel)];
-  if (k.status) conds.push(eq(messageStatsHourly.status, k.status));
-  if (k.fromHour) conds.push(gte(messageStatsHourly.hour, k.fromHour));
-  if (k.toHour) conds.push(lt(messageStatsHourly.hour, k.toHour));
-  const [row] = await db
-    .select({ n: sql<string>`coalesce(sum(${messageStatsHourly.count}), 0)::text` })
-    .from(messageStatsHourly)
-    .where(and(...conds));
-  return Number(row?.n ?? 0);
+  const where = (t: SQL): SQL => {
+    const conds: SQL[] = [sql`${t}.application_id = ${k.applicationId}::uuid`, sql`${t}.channel = ${k.channel}`];
+    if (k.status) conds.push(sql`${t}.status = ${k.status}`);
+    if (k.fromHour) conds.push(sql`${t}.hour >= ${k.fromHour.toISOString()}::timestamptz`);
+    if (k.toHour) conds.push(sql`${t}.hour < ${k.toHour.toISOString()}::timestamptz`);
+    return sql.join(conds, sql` and `);
+  };
+  const res = (await db.execute(sql`select coalesce(sum(n), 0)::text as n from (
+      select h.count as n from message_stats_hourly h where ${where(sql`h`)}
+      union all select d.delta as n from message_stats_deltas d where ${where(sql`d`)}
+    ) x`)) as unknown as { rows: { n: string }[] };
+  return Number(res.rows[0]?.n ?? 0);
 }
 
 /** A message with what the detail view shows beyond a record. */
