@@ -11,9 +11,11 @@
  * Each scenario runs DURATION seconds (default 20) and prints accepted msgs/s, the ratio to the
  * ceiling, p50/p99 latency and the seconds from the end of the load until every accepted message
  * is final (`delivered`; waits at most 120 s).
- * Run: `TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/send.ts [seconds] [--db=postgres|pglite|both] [--scenarios=single,four,batch]`
+ * Run: `TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/send.ts [seconds] [--db=postgres|pglite|both] [--scenarios=single,four,batch] [--profile=DIR]`
  */
 import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type autocannon from 'autocannon';
@@ -24,6 +26,8 @@ import { createAppWithToken } from '../apps/server/test/v1-helper.ts';
 
 const DURATION = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 20);
 const DBS = (process.argv.find((a) => a.startsWith('--db='))?.slice(5) ?? 'both') === 'both' ? ['postgres', 'pglite'] : [process.argv.find((a) => a.startsWith('--db='))!.slice(5)];
+/** `--profile=DIR`: a CPU profile of the server process per scenario (load and drain), written to DIR. */
+const PROFILE_DIR = process.argv.find((a) => a.startsWith('--profile='))?.slice(10);
 const SCENARIOS = (process.argv.find((a) => a.startsWith('--scenarios='))?.slice(12) ?? 'single,four,batch').split(',');
 if (DBS.includes('postgres') && !process.env.TEST_DATABASE_URL) throw new Error('Set TEST_DATABASE_URL for the PostgreSQL runs (or --db=pglite)');
 
@@ -49,6 +53,8 @@ interface Row {
   p50: number;
   p99: number;
   finalSeconds: string;
+  /** CPU time of the server process (API and workers) per accepted message, until all were final (µs). */
+  cpuPerMessage: number;
 }
 const rows: Row[] = [];
 
@@ -60,7 +66,7 @@ async function ceiling(headers: Record<string, string>): Promise<number> {
   const r = await load({ url: `http://127.0.0.1:${port}/`, connections: 64, headers, body: JSON.stringify(SMS) });
   await bare.close();
   const perSecond = r['2xx'] / DURATION;
-  rows.push({ db: '-', scenario: 'ceiling: bare Fastify, 64 conns', msgsPerSecond: perSecond, ratio: 1, p50: r.latency.p50, p99: r.latency.p99, finalSeconds: '-' });
+  rows.push({ db: '-', scenario: 'ceiling: bare Fastify, 64 conns', msgsPerSecond: perSecond, ratio: 1, p50: r.latency.p50, p99: r.latency.p99, finalSeconds: '-', cpuPerMessage: NaN });
   return perSecond;
 }
 
@@ -77,6 +83,13 @@ async function untilFinal(t: TestApp, apps: string[], accepted: number, loadEnde
 
 async function scenario(db: string, name: string, ceil: number, t: TestApp, port: number, parts: { path: string; connections: number; body: string; perRequest: number }[]) {
   const apps = await Promise.all(parts.map(() => createAppWithToken(t, { channels: ['sms'] })));
+  const cpuBefore = process.cpuUsage();
+  const inspector = PROFILE_DIR ? new Session() : null;
+  if (inspector) {
+    inspector.connect();
+    await inspector.post('Profiler.enable');
+    await inspector.post('Profiler.start');
+  }
   const results = await Promise.all(
     parts.map((p, i) =>
       load({ url: `http://127.0.0.1:${port}/v1${p.path}`, connections: p.connections, headers: { authorization: `Bearer ${apps[i]!.tokens.sms.accessToken}`, 'content-type': 'application/json' }, body: p.body }),
@@ -88,8 +101,14 @@ async function scenario(db: string, name: string, ceil: number, t: TestApp, port
   const p99 = Math.max(...results.map((r) => r.latency.p99));
   const refused = results.reduce((n, r) => n + r.non2xx + r.errors, 0);
   const finalSeconds = await untilFinal(t, apps.map((a) => a.applicationId), accepted, loadEnded);
+  const cpu = process.cpuUsage(cpuBefore);
+  if (inspector) {
+    const { profile } = await inspector.post('Profiler.stop');
+    writeFileSync(`${PROFILE_DIR}/${db}-${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`, JSON.stringify(profile));
+    inspector.disconnect();
+  }
   const perSecond = accepted / DURATION;
-  rows.push({ db, scenario: `${name}${refused ? ` (${refused} non-2xx/errors)` : ''}`, msgsPerSecond: perSecond, ratio: perSecond / ceil, p50, p99, finalSeconds });
+  rows.push({ db, scenario: `${name}${refused ? ` (${refused} non-2xx/errors)` : ''}`, msgsPerSecond: perSecond, ratio: perSecond / ceil, p50, p99, finalSeconds, cpuPerMessage: (cpu.user + cpu.system) / Math.max(1, accepted) });
 }
 
 const headers = { authorization: 'Bearer x', 'content-type': 'application/json' };
@@ -121,6 +140,6 @@ for (const db of DBS) {
 }
 
 console.log(`\n${DURATION} s per scenario; ceiling measured once in this run.\n`);
-console.log('| database | scenario | accepted msgs/s | share of ceiling | p50 / p99 ms | s until all final |');
-console.log('|---|---|---|---|---|---|');
-for (const r of rows) console.log(`| ${r.db} | ${r.scenario} | ${r.msgsPerSecond.toFixed(0)} | ${(r.ratio * 100).toFixed(1)} % | ${r.p50} / ${r.p99} | ${r.finalSeconds} |`);
+console.log('| database | scenario | accepted msgs/s | share of ceiling | p50 / p99 ms | s until all final | server CPU µs/msg |');
+console.log('|---|---|---|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.db} | ${r.scenario} | ${r.msgsPerSecond.toFixed(0)} | ${(r.ratio * 100).toFixed(1)} % | ${r.p50} / ${r.p99} | ${r.finalSeconds} | ${Number.isNaN(r.cpuPerMessage) ? '-' : r.cpuPerMessage.toFixed(0)} |`);

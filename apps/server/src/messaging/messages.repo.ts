@@ -4,9 +4,9 @@
  */
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { arrayParam } from '../db/sql-array.ts';
 import { hourOf } from './engine/status-recorder.ts';
 import { moveStatsCounter } from './engine/status.repo.ts';
-import { accessTokens, applicationChannels, applications } from '../db/schema/applications.ts';
 import { conversationStatsHourly, messageEvents, messages, messageStatsHourly } from '../db/schema/messages.ts';
 import { quotaLedger, quotas } from '../db/schema/quotas.ts';
 import { waTemplates } from '../db/schema/templates.ts';
@@ -28,30 +28,31 @@ export interface TokenAuthRow {
   channelEnabled: boolean;
 }
 
-/** The access token `id` joined with its application, or null. */
-export async function findTokenForAuth(db: Db, id: string): Promise<TokenAuthRow | null> {
-  const [row] = await db
-    .select({
-      id: accessTokens.id,
-      applicationId: accessTokens.applicationId,
-      organizationId: accessTokens.organizationId,
-      channel: accessTokens.channel,
-      publicKeyPem: accessTokens.publicKeyPem,
-      isRevoke: accessTokens.isRevoke,
-      requireSignature: applications.requireSignature,
-      billingType: applications.billingType,
-      sendRatePerSecond: applications.sendRatePerSecond,
-      deletedAt: applications.deletedAt,
-      enabledChannel: applicationChannels.channel,
-    })
-    .from(accessTokens)
-    .innerJoin(applications, eq(applications.id, accessTokens.applicationId))
-    .leftJoin(applicationChannels, and(eq(applicationChannels.applicationId, accessTokens.applicationId), eq(applicationChannels.channel, accessTokens.channel)))
-    .where(eq(accessTokens.id, id))
-    .limit(1);
-  if (!row) return null;
-  const { deletedAt, enabledChannel, ...rest } = row;
-  return { ...rest, applicationDeleted: deletedAt !== null, channelEnabled: enabledChannel !== null };
+/**
+ * The access tokens of `ids` joined with their applications (absent ids are left out), in one
+ * statement of one array parameter: /v1 authentication gathers the lookups of concurrent requests.
+ */
+export async function findTokensForAuth(db: Db, ids: readonly string[]): Promise<TokenAuthRow[]> {
+  if (!ids.length) return [];
+  const res = (await db.execute(sql`select t.id, t.application_id, t.organization_id, t.channel, t.public_key_pem, t.is_revoke,
+      a.require_signature, a.billing_type, a.send_rate_per_second, a.deleted_at is not null as application_deleted, c.channel is not null as channel_enabled
+    from access_tokens t
+    join applications a on a.id = t.application_id
+    left join application_channels c on c.application_id = t.application_id and c.channel = t.channel
+    where t.id = any(${arrayParam(ids, 'uuid')})`)) as unknown as { rows: Record<string, unknown>[] };
+  return res.rows.map((r) => ({
+    id: r['id'] as string,
+    applicationId: r['application_id'] as string,
+    organizationId: r['organization_id'] as string,
+    channel: r['channel'] as string,
+    publicKeyPem: r['public_key_pem'] as string,
+    isRevoke: Boolean(r['is_revoke']),
+    requireSignature: Boolean(r['require_signature']),
+    billingType: r['billing_type'] as TokenAuthRow['billingType'],
+    sendRatePerSecond: r['send_rate_per_second'] === null || r['send_rate_per_second'] === undefined ? null : Number(r['send_rate_per_second']),
+    applicationDeleted: Boolean(r['application_deleted']),
+    channelEnabled: Boolean(r['channel_enabled']),
+  }));
 }
 
 /**

@@ -3,13 +3,14 @@
  * signed requests when the application requires them.
  */
 import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
+import DataLoader from 'dataloader';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import type { ChannelId } from '@pesan/contracts/channels';
 import { SIGNATURE_TOLERANCE_SECONDS, V1_MESSAGES } from '@pesan/contracts/messaging';
 import { JWT_AUDIENCE, JWT_ISSUER, signingString } from '@pesan/contracts/token-file';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
-import { findTokenForAuth } from './messages.repo.ts';
+import { findTokensForAuth, type TokenAuthRow } from './messages.repo.ts';
 import { claimSignature, deleteUsedSignaturesBefore } from './used-signatures.repo.ts';
 
 /** Who is calling: the verified token and its application. */
@@ -39,6 +40,40 @@ function publicKeyOf(id: string, pem: string): KeyObject {
   return key;
 }
 
+/**
+ * Token lookups of one database, gathered (ARCHITECTURE.md §6.5): the lookups of requests arriving
+ * together go to the database as one statement, never a round trip per request, and nothing is
+ * cached, so a revoked token, a deleted application or a removed channel is refused at once.
+ */
+const tokenLoaders = new WeakMap<Db, DataLoader<string, TokenAuthRow | null>>();
+function loadToken(db: Db, id: string): Promise<TokenAuthRow | null> {
+  let loader = tokenLoaders.get(db);
+  if (!loader) {
+    loader = new DataLoader(
+      async (ids) => {
+        const rows = new Map((await findTokensForAuth(db, ids)).map((r) => [r.id, r]));
+        return ids.map((id) => rows.get(id) ?? null);
+      },
+      { cache: false, maxBatchSize: 500 },
+    );
+    tokenLoaders.set(db, loader);
+  }
+  return loader.load(id.toLowerCase());
+}
+
+/**
+ * Bearer tokens whose RS256 signature, issuer, audience and claims were verified against their
+ * token's public key (all immutable for a token id), so a token seen again skips the RSA check:
+ * whether it is still valid (revoked, application deleted, channel removed) is read every time.
+ * Keyed by the whole token string; at most VERIFIED_MAX entries, oldest dropped first.
+ */
+const verifiedTokens = new Set<string>();
+const VERIFIED_MAX = 5000;
+function rememberVerified(jwt: string): void {
+  if (verifiedTokens.size >= VERIFIED_MAX) verifiedTokens.delete(verifiedTokens.values().next().value!);
+  verifiedTokens.add(jwt);
+}
+
 const unauthorized = (message: string = V1_MESSAGES.invalidToken) => new AppError('unauthorized', message);
 
 /**
@@ -62,16 +97,19 @@ export async function authenticateBearer(db: Db, authorization: string | undefin
     throw unauthorized();
   }
   if (!kid || !UUID.test(kid)) throw unauthorized();
-  const row = await findTokenForAuth(db, kid);
+  const row = await loadToken(db, kid);
   if (!row || row.isRevoke) throw unauthorized();
   const publicKey = publicKeyOf(row.id, row.publicKeyPem);
-  try {
-    const { payload } = await jwtVerify(jwt, publicKey, { issuer: JWT_ISSUER, audience: JWT_AUDIENCE, algorithms: ['RS256'] });
-    if (payload.sub !== row.applicationId || payload.jti !== row.id || payload['channel'] !== row.channel || payload['org'] !== row.organizationId) {
-      throw new Error('claims');
+  if (!verifiedTokens.has(jwt)) {
+    try {
+      const { payload } = await jwtVerify(jwt, publicKey, { issuer: JWT_ISSUER, audience: JWT_AUDIENCE, algorithms: ['RS256'] });
+      if (payload.sub !== row.applicationId || payload.jti !== row.id || payload['channel'] !== row.channel || payload['org'] !== row.organizationId) {
+        throw new Error('claims');
+      }
+    } catch {
+      throw unauthorized();
     }
-  } catch {
-    throw unauthorized();
+    rememberVerified(jwt);
   }
   if (row.applicationDeleted) throw new AppError('channel_not_enabled', V1_MESSAGES.channelNotEnabled);
   if (channel && row.channel !== channel) throw new AppError('channel_not_enabled', V1_MESSAGES.channelNotEnabled);
