@@ -5,12 +5,29 @@
  */
 import { and, eq, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { messageBatches, messageEvents, messages } from '../../db/schema/messages.ts';
+import { arrayParam } from '../../db/sql-array.ts';
+import { messageBatches, messages } from '../../db/schema/messages.ts';
 import { appendStatsDeltas } from './stats.repo.ts';
 import { quotaLedger, quotas } from '../../db/schema/quotas.ts';
 
 /** A message row as the accept writes it (initial status, updated_at = created_at). */
-export type AcceptRow = typeof messages.$inferInsert & { id: string; applicationId: string; channel: string; status: string; createdAt: Date };
+export interface AcceptRow {
+  id: string;
+  organizationId: string;
+  applicationId: string;
+  channel: string;
+  recipient: string;
+  country: string | null;
+  totalSms: number | null;
+  status: string;
+  reason: string | null;
+  templateName: string | null;
+  otp: string | null;
+  body: unknown;
+  idempotencyKey: string | null;
+  requestHash: string | null;
+  createdAt: Date;
+}
 
 /** (application, channel, key) of an Idempotency-Key. */
 export interface KeyRef {
@@ -65,17 +82,24 @@ export async function findBatchByKey(db: Db, ref: KeyRef): Promise<{ id: string;
 }
 
 /**
- * Inserts `rows` in one statement; a row whose Idempotency-Key is already taken is skipped (a key
- * held by an uncommitted transaction waits for it). Returns the ids inserted.
+ * Inserts `rows` in one statement of one array parameter per column (whatever the number of rows);
+ * a row whose Idempotency-Key is already taken is skipped (a key held by an uncommitted
+ * transaction waits for it). Returns the ids inserted.
  */
 export async function insertMessages(db: Db, rows: AcceptRow[]): Promise<Set<string>> {
   if (!rows.length) return new Set();
-  const inserted = await db
-    .insert(messages)
-    .values(rows.map((r) => ({ ...r, updatedAt: r.createdAt })))
-    .onConflictDoNothing({ target: [messages.applicationId, messages.channel, messages.idempotencyKey] })
-    .returning({ id: messages.id });
-  return new Set(inserted.map((r) => r.id));
+  const col = <T extends string | number | null>(f: (r: AcceptRow) => T, type: string) => arrayParam(rows.map(f), type);
+  const res = (await db.execute(sql`insert into messages (id, organization_id, application_id, channel, recipient, country, total_sms, status, reason,
+      template_name, otp, body, idempotency_key, request_hash, created_at, updated_at)
+    select id, organization_id, application_id, channel, recipient, country, total_sms, status, reason, template_name, otp, body, idempotency_key, request_hash, created_at, created_at
+    from unnest(${col((r) => r.id, 'uuid')}, ${col((r) => r.organizationId, 'uuid')}, ${col((r) => r.applicationId, 'uuid')}, ${col((r) => r.channel, 'text')},
+      ${col((r) => r.recipient, 'text')}, ${col((r) => r.country, 'text')}, ${col((r) => r.totalSms, 'integer')}, ${col((r) => r.status, 'text')},
+      ${col((r) => r.reason, 'text')}, ${col((r) => r.templateName, 'text')}, ${col((r) => r.otp, 'text')}, ${col((r) => JSON.stringify(r.body), 'jsonb')},
+      ${col((r) => r.idempotencyKey, 'text')}, ${col((r) => r.requestHash, 'text')}, ${col((r) => r.createdAt.toISOString(), 'timestamptz')})
+      as v(id, organization_id, application_id, channel, recipient, country, total_sms, status, reason, template_name, otp, body, idempotency_key, request_hash, created_at)
+    on conflict (application_id, channel, idempotency_key) do nothing
+    returning id`)) as unknown as { rows: { id: string }[] };
+  return new Set(res.rows.map((r) => r.id));
 }
 
 /** Deletes messages `ids` (inserted earlier in this transaction, then refused for quota). */
@@ -85,7 +109,10 @@ export async function deleteMessages(db: Db, ids: string[]): Promise<void> {
 
 /** The first event (the initial status at acceptance) of each accepted message, one statement. */
 export async function insertFirstEvents(db: Db, rows: { id: string; status: string; createdAt: Date }[]): Promise<void> {
-  if (rows.length) await db.insert(messageEvents).values(rows.map((r) => ({ messageId: r.id, status: r.status, reason: null, at: r.createdAt })));
+  if (!rows.length) return;
+  await db.execute(sql`insert into message_events (message_id, status, at)
+    select message_id, status, at from unnest(${arrayParam(rows.map((r) => r.id), 'uuid')}, ${arrayParam(rows.map((r) => r.status), 'text')},
+      ${arrayParam(rows.map((r) => r.createdAt.toISOString()), 'timestamptz')}) with ordinality as v(message_id, status, at, n) order by n`);
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { arrayParam } from '../../db/sql-array.ts';
 import { messageSegments } from '../../db/schema/carriers.ts';
 
 /** A claimed message as a driver receives it, plus its dispatch state. */
@@ -71,13 +72,11 @@ export async function claimDueMessages(db: Db, q: { now: Date; leaseBefore: Date
  */
 export async function deferMessages(db: Db, rows: { id: string; after: Date; slotAt: Date | null; retry: boolean }[]): Promise<void> {
   if (!rows.length) return;
-  const values = sql.join(
-    rows.map((r) => sql`(${r.id}::uuid, ${r.after.toISOString()}::timestamptz, ${r.slotAt ? r.slotAt.toISOString() : null}::timestamptz, ${r.retry ? 1 : 0}::integer)`),
-    sql`, `,
-  );
   await db.execute(sql`update messages as m set dispatch_claimed_at = null, dispatch_after = v.after, dispatch_slot_at = v.slot_at,
       dispatch_attempts = m.dispatch_attempts + v.retry
-    from (values ${values}) as v(id, after, slot_at, retry) where m.id = v.id`);
+    from unnest(${arrayParam(rows.map((r) => r.id), 'uuid')}, ${arrayParam(rows.map((r) => r.after.toISOString()), 'timestamptz')},
+      ${arrayParam(rows.map((r) => (r.slotAt ? r.slotAt.toISOString() : null)), 'timestamptz')}, ${arrayParam(rows.map((r) => (r.retry ? 1 : 0)), 'integer')})
+      as v(id, after, slot_at, retry) where m.id = v.id`);
 }
 
 /** A carrier's answer to store: the driver, its id for the message, and each part's id (several parts). */
@@ -94,12 +93,9 @@ export interface ProviderIdRow {
  */
 export async function storeProviderIds(db: Db, rows: ProviderIdRow[]): Promise<void> {
   if (!rows.length) return;
-  const values = sql.join(
-    rows.map((r) => sql`(${r.id}::uuid, ${r.driver}::text, ${r.providerMessageId}::text)`),
-    sql`, `,
-  );
   await db.execute(sql`update messages as m set driver = v.driver, provider_message_id = v.pid, dispatch_after = null, dispatch_slot_at = null
-    from (values ${values}) as v(id, driver, pid) where m.id = v.id`);
+    from unnest(${arrayParam(rows.map((r) => r.id), 'uuid')}, ${arrayParam(rows.map((r) => r.driver), 'text')}, ${arrayParam(rows.map((r) => r.providerMessageId), 'text')})
+      as v(id, driver, pid) where m.id = v.id`);
   const segments = rows.flatMap((r) => (r.segmentIds && r.segmentIds.length > 1 ? r.segmentIds.map((pid, i) => ({ driver: r.driver, providerMessageId: pid, messageId: r.id, segment: i + 1 })) : []));
   if (segments.length) await db.insert(messageSegments).values(segments).onConflictDoNothing();
 }

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sandboxSteps } from '../../db/schema/carriers.ts';
+import { arrayParam } from '../../db/sql-array.ts';
 
 /** A step of a message's sandbox plan, due at `dueAt`. */
 export interface SandboxStepRow {
@@ -15,7 +15,10 @@ export interface SandboxStepRow {
 
 /** Schedules `rows` (a step already scheduled stays as it is). One statement. */
 export async function insertSandboxSteps(db: Db, rows: SandboxStepRow[]): Promise<void> {
-  if (rows.length) await db.insert(sandboxSteps).values(rows).onConflictDoNothing();
+  if (!rows.length) return;
+  await db.execute(sql`insert into sandbox_steps (message_id, step, due_at)
+    select * from unnest(${arrayParam(rows.map((r) => r.messageId), 'uuid')}, ${arrayParam(rows.map((r) => r.step), 'integer')}, ${arrayParam(rows.map((r) => r.dueAt.toISOString()), 'timestamptz')})
+    on conflict do nothing`);
 }
 
 /**

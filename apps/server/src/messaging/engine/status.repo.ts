@@ -6,9 +6,10 @@
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { messageEvents, statusOutbox } from '../../db/schema/messages.ts';
+import { messageEvents } from '../../db/schema/messages.ts';
 import { quotaLedger, quotas } from '../../db/schema/quotas.ts';
 import { appendStatsDeltas } from './stats.repo.ts';
+import { arrayParam } from '../../db/sql-array.ts';
 
 /** What the recorder needs of a message, read under a row lock. */
 export interface LockedMessage {
@@ -28,7 +29,6 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return res.rows;
 }
 
-const list = (parts: SQL[]) => sql.join(parts, sql`, `);
 
 /**
  * The messages named by `ids` or by (`driver`, `providerMessageId`) pairs, locked for update until
@@ -37,8 +37,10 @@ const list = (parts: SQL[]) => sql.join(parts, sql`, `);
  */
 export async function lockMessages(db: Db, by: { ids: string[]; providers: { driver: string; providerMessageId: string }[] }): Promise<LockedMessage[]> {
   const where: SQL[] = [];
-  if (by.ids.length) where.push(sql`id in (${list(by.ids.map((id) => sql`${id}::uuid`))})`);
-  if (by.providers.length) where.push(sql`(driver, provider_message_id) in (${list(by.providers.map((p) => sql`(${p.driver}::text, ${p.providerMessageId}::text)`))})`);
+  if (by.ids.length) where.push(sql`id = any(${arrayParam(by.ids, 'uuid')})`);
+  if (by.providers.length) {
+    where.push(sql`(driver, provider_message_id) in (select * from unnest(${arrayParam(by.providers.map((p) => p.driver), 'text')}, ${arrayParam(by.providers.map((p) => p.providerMessageId), 'text')}))`);
+  }
   if (!where.length) return [];
   const rows = await rowsOf<Record<string, unknown>>(
     db,
@@ -63,13 +65,13 @@ export async function lockMessages(db: Db, by: { ids: string[]; providers: { dri
  */
 export async function updateMessageStatuses(db: Db, rows: { id: string; status: string; at: Date; reason: string | null; providerCode: string | null }[]): Promise<void> {
   if (!rows.length) return;
-  const values = list(rows.map((r) => sql`(${r.id}::uuid, ${r.status}::text, ${r.at.toISOString()}::timestamptz, ${r.reason}::text, ${r.providerCode}::text)`));
   await db.execute(sql`update messages as m set
       status = v.status,
       updated_at = greatest(m.updated_at, v.at),
       reason = coalesce(v.reason, m.reason),
       provider_code = coalesce(v.provider_code, m.provider_code)
-    from (values ${values}) as v(id, status, at, reason, provider_code)
+    from unnest(${arrayParam(rows.map((r) => r.id), 'uuid')}, ${arrayParam(rows.map((r) => r.status), 'text')}, ${arrayParam(rows.map((r) => r.at.toISOString()), 'timestamptz')},
+      ${arrayParam(rows.map((r) => r.reason), 'text')}, ${arrayParam(rows.map((r) => r.providerCode), 'text')}) as v(id, status, at, reason, provider_code)
     where m.id = v.id`);
 }
 
@@ -84,7 +86,11 @@ export interface EventRow {
 
 /** Appends events (in order: their ids follow the array) to the messages' histories. */
 export async function insertEvents(db: Db, events: EventRow[]): Promise<void> {
-  if (events.length) await db.insert(messageEvents).values(events);
+  if (!events.length) return;
+  await db.execute(sql`insert into message_events (message_id, status, reason, provider_code, at)
+    select message_id, status, reason, provider_code, at from unnest(${arrayParam(events.map((e) => e.messageId), 'uuid')}, ${arrayParam(events.map((e) => e.status), 'text')},
+      ${arrayParam(events.map((e) => e.reason), 'text')}, ${arrayParam(events.map((e) => e.providerCode), 'text')}, ${arrayParam(events.map((e) => e.at.toISOString()), 'timestamptz')})
+      with ordinality as v(message_id, status, reason, provider_code, at, n) order by n`);
 }
 
 /** Every status of each of `messageIds` (oldest first), keyed by message id. */
@@ -136,7 +142,14 @@ export async function insertOutbox(
   db: Db,
   rows: { messageId: string; organizationId: string; applicationId: string; channel: string; status: string; previousStatus: string; reason: string | null; providerCode: string | null; at: Date }[],
 ): Promise<void> {
-  if (rows.length) await db.insert(statusOutbox).values(rows);
+  if (!rows.length) return;
+  const col = (f: (r: (typeof rows)[number]) => string | null, type: string) => arrayParam(rows.map(f), type);
+  await db.execute(sql`insert into status_outbox (message_id, organization_id, application_id, channel, status, previous_status, reason, provider_code, at)
+    select message_id, organization_id, application_id, channel, status, previous_status, reason, provider_code, at
+    from unnest(${col((r) => r.messageId, 'uuid')}, ${col((r) => r.organizationId, 'uuid')}, ${col((r) => r.applicationId, 'uuid')}, ${col((r) => r.channel, 'text')},
+      ${col((r) => r.status, 'text')}, ${col((r) => r.previousStatus, 'text')}, ${col((r) => r.reason, 'text')}, ${col((r) => r.providerCode, 'text')},
+      ${col((r) => r.at.toISOString(), 'timestamptz')}) with ordinality as v(message_id, organization_id, application_id, channel, status, previous_status, reason, provider_code, at, n)
+    order by n`);
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { arrayParam } from '../../db/sql-array.ts';
 import { statusOutbox } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/webhooks.ts';
@@ -98,7 +99,7 @@ export async function lockPendingOutbox(tx: Db, limit: number): Promise<OutboxRo
 
 /** Marks outbox rows `ids` as taken by the fan-out at `at`. */
 export async function markOutboxTaken(tx: Db, ids: number[], at: Date): Promise<void> {
-  if (ids.length) await tx.update(statusOutbox).set({ webhookedAt: at }).where(inArray(statusOutbox.id, ids));
+  if (ids.length) await tx.execute(sql`update status_outbox set webhooked_at = ${at.toISOString()}::timestamptz where id = any(${arrayParam(ids, 'bigint')})`);
 }
 
 /** Inserts events (ignoring an id already there) and their first attempts; returns the attempts' ids and due times. */
