@@ -54,7 +54,9 @@ function loadToken(db: Db, id: string): Promise<TokenAuthRow | null> {
         const rows = new Map((await findTokensForAuth(db, ids)).map((r) => [r.id, r]));
         return ids.map((id) => rows.get(id) ?? null);
       },
-      { cache: false, maxBatchSize: 500 },
+      // Gathered until the event loop has read every request that arrived together (setImmediate
+      // runs after the I/O callbacks of the turn), not only those parsed in one callback.
+      { cache: false, maxBatchSize: 500, batchScheduleFn: (run) => setImmediate(run) },
     );
     tokenLoaders.set(db, loader);
   }
