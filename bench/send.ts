@@ -14,7 +14,7 @@
  * Run: `TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/send.ts [seconds] [--db=postgres|pglite|both] [--scenarios=single,four,batch] [--profile=DIR]`
  */
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -34,6 +34,28 @@ if (DBS.includes('postgres') && !process.env.TEST_DATABASE_URL) throw new Error(
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const SMS = { to: '081234567890', text: 'Your order has shipped' };
 const BATCH = JSON.stringify({ messages: Array(500).fill(SMS) });
+
+/** CPU time (µs) used so far by this machine's PostgreSQL server processes (Linux /proc; 0 elsewhere). */
+function postgresCpuMicros(): number {
+  let ticks = 0;
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const close = stat.lastIndexOf(')');
+        if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+        const fields = stat.slice(close + 2).split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return (ticks * 1_000_000) / 100;
+}
 
 /** Runs autocannon in its own process (not on the server's event loop) and returns its JSON result. */
 function load(opts: { url: string; connections: number; headers: Record<string, string>; body: string }): Promise<autocannon.Result> {
@@ -55,6 +77,8 @@ interface Row {
   finalSeconds: string;
   /** CPU time of the server process (API and workers) per accepted message, until all were final (µs). */
   cpuPerMessage: number;
+  /** CPU time of PostgreSQL per accepted message over the same span (µs; the local server's processes). */
+  pgCpuPerMessage: number;
 }
 const rows: Row[] = [];
 
@@ -66,7 +90,7 @@ async function ceiling(headers: Record<string, string>): Promise<number> {
   const r = await load({ url: `http://127.0.0.1:${port}/`, connections: 64, headers, body: JSON.stringify(SMS) });
   await bare.close();
   const perSecond = r['2xx'] / DURATION;
-  rows.push({ db: '-', scenario: 'ceiling: bare Fastify, 64 conns', msgsPerSecond: perSecond, ratio: 1, p50: r.latency.p50, p99: r.latency.p99, finalSeconds: '-', cpuPerMessage: NaN });
+  rows.push({ db: '-', scenario: 'ceiling: bare Fastify, 64 conns', msgsPerSecond: perSecond, ratio: 1, p50: r.latency.p50, p99: r.latency.p99, finalSeconds: '-', cpuPerMessage: NaN, pgCpuPerMessage: NaN });
   return perSecond;
 }
 
@@ -84,6 +108,7 @@ async function untilFinal(t: TestApp, apps: string[], accepted: number, loadEnde
 async function scenario(db: string, name: string, ceil: number, t: TestApp, port: number, parts: { path: string; connections: number; body: string; perRequest: number }[]) {
   const apps = await Promise.all(parts.map(() => createAppWithToken(t, { channels: ['sms'] })));
   const cpuBefore = process.cpuUsage();
+  const pgBefore = postgresCpuMicros();
   const inspector = PROFILE_DIR ? new Session() : null;
   if (inspector) {
     inspector.connect();
@@ -102,13 +127,14 @@ async function scenario(db: string, name: string, ceil: number, t: TestApp, port
   const refused = results.reduce((n, r) => n + r.non2xx + r.errors, 0);
   const finalSeconds = await untilFinal(t, apps.map((a) => a.applicationId), accepted, loadEnded);
   const cpu = process.cpuUsage(cpuBefore);
+  const pgCpu = postgresCpuMicros() - pgBefore;
   if (inspector) {
     const { profile } = await inspector.post('Profiler.stop');
     writeFileSync(`${PROFILE_DIR}/${db}-${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`, JSON.stringify(profile));
     inspector.disconnect();
   }
   const perSecond = accepted / DURATION;
-  rows.push({ db, scenario: `${name}${refused ? ` (${refused} non-2xx/errors)` : ''}`, msgsPerSecond: perSecond, ratio: perSecond / ceil, p50, p99, finalSeconds, cpuPerMessage: (cpu.user + cpu.system) / Math.max(1, accepted) });
+  rows.push({ db, scenario: `${name}${refused ? ` (${refused} non-2xx/errors)` : ''}`, msgsPerSecond: perSecond, ratio: perSecond / ceil, p50, p99, finalSeconds, cpuPerMessage: (cpu.user + cpu.system) / Math.max(1, accepted), pgCpuPerMessage: db === 'postgres' ? pgCpu / Math.max(1, accepted) : NaN });
 }
 
 const headers = { authorization: 'Bearer x', 'content-type': 'application/json' };
@@ -140,6 +166,6 @@ for (const db of DBS) {
 }
 
 console.log(`\n${DURATION} s per scenario; ceiling measured once in this run.\n`);
-console.log('| database | scenario | accepted msgs/s | share of ceiling | p50 / p99 ms | s until all final | server CPU µs/msg |');
-console.log('|---|---|---|---|---|---|---|');
-for (const r of rows) console.log(`| ${r.db} | ${r.scenario} | ${r.msgsPerSecond.toFixed(0)} | ${(r.ratio * 100).toFixed(1)} % | ${r.p50} / ${r.p99} | ${r.finalSeconds} | ${Number.isNaN(r.cpuPerMessage) ? '-' : r.cpuPerMessage.toFixed(0)} |`);
+console.log('| database | scenario | accepted msgs/s | share of ceiling | p50 / p99 ms | s until all final | server CPU µs/msg | PostgreSQL CPU µs/msg |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.db} | ${r.scenario} | ${r.msgsPerSecond.toFixed(0)} | ${(r.ratio * 100).toFixed(1)} % | ${r.p50} / ${r.p99} | ${r.finalSeconds} | ${Number.isNaN(r.cpuPerMessage) ? '-' : r.cpuPerMessage.toFixed(0)} | ${Number.isNaN(r.pgCpuPerMessage) ? '-' : r.pgCpuPerMessage.toFixed(0)} |`);
