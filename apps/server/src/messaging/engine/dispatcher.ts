@@ -235,8 +235,8 @@ export function onDispatchBatch(listener: (size: number) => void): () => void {
  * and paced slots, so many run side by side), claimed `batchSize` at a time.
  */
 export function createDispatcher(deps: DispatchDeps, opts: { maxInFlight?: number; batchSize?: number } = {}): Dispatcher {
-  const maxInFlight = opts.maxInFlight ?? 256;
-  const batchSize = opts.batchSize ?? 200;
+  const maxInFlight = opts.maxInFlight ?? 1000;
+  const batchSize = opts.batchSize ?? 500;
   let inFlight = 0;
   const running = new Set<Promise<unknown>>();
 
