@@ -10,24 +10,11 @@ import { messageBatches, messages } from '../../db/schema/messages.ts';
 import { appendStatsDeltas } from './stats.repo.ts';
 import { quotaLedger, quotas } from '../../db/schema/quotas.ts';
 
-/** A message row as the accept writes it (initial status, updated_at = created_at). */
-export interface AcceptRow {
-  id: string;
-  organizationId: string;
-  applicationId: string;
-  channel: string;
-  recipient: string;
-  country: string | null;
-  totalSms: number | null;
-  status: string;
-  reason: string | null;
-  templateName: string | null;
-  otp: string | null;
-  body: unknown;
-  idempotencyKey: string | null;
-  requestHash: string | null;
-  createdAt: Date;
-}
+/** A message row as the accept writes it (initial status, updated_at = created_at): the columns it sets. */
+export type AcceptRow = Pick<
+  typeof messages.$inferSelect,
+  'id' | 'organizationId' | 'applicationId' | 'channel' | 'recipient' | 'country' | 'totalSms' | 'status' | 'reason' | 'templateName' | 'otp' | 'body' | 'idempotencyKey' | 'requestHash' | 'createdAt'
+>;
 
 /** (application, channel, key) of an Idempotency-Key. */
 export interface KeyRef {
