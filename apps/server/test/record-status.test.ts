@@ -101,6 +101,24 @@ describe('recordStatus', () => {
     expect(await recordStatus(db(), { driver: 'sandbox', providerMessageId: 'carrier-42', status: 'delivered', at: at(1) })).toEqual({ outcome: 'unknown' });
   });
 
+  it('stores the carrier id of a driver result in the status update, even when the status is ignored', async () => {
+    const id = await message('sms');
+    const sent = await recordStatus(db(), { messageId: id, status: 'sent', at: at(1), carrier: { driver: 'smpp', providerMessageId: 'carrier-77' } });
+    expect(sent).toMatchObject({ outcome: 'recorded', statuses: ['in_queue', 'sent'] });
+    const [row] = await db().select().from(messages).where(eq(messages.id, id));
+    expect([row!.driver, row!.providerMessageId, row!.status]).toEqual(['smpp', 'carrier-77', 'sent']);
+    // A later receipt finds it by that id.
+    expect(await recordStatus(db(), { driver: 'smpp', providerMessageId: 'carrier-77', status: 'delivered', at: at(2) })).toMatchObject({ outcome: 'recorded', messageId: id });
+    // A result whose status is behind the message's still stores the carrier id, and moves nothing.
+    const late = await message('sms');
+    await recordStatus(db(), { messageId: late, status: 'delivered', at: at(1) });
+    const ignored = await recordStatus(db(), { messageId: late, status: 'sent', at: at(2), carrier: { driver: 'smpp', providerMessageId: 'carrier-78' } });
+    expect(ignored).toMatchObject({ outcome: 'ignored', current: 'delivered' });
+    const [lateRow] = await db().select().from(messages).where(eq(messages.id, late));
+    expect([lateRow!.providerMessageId, lateRow!.status]).toEqual(['carrier-78', 'delivered']);
+    expect((await events(late)).map((e) => e[0])).toEqual(['submitted', 'in_queue', 'sent', 'delivered']);
+  });
+
   it('applies concurrent reports one after the other: each status once', async () => {
     const id = await message('sms');
     const results = await Promise.all(Array.from({ length: 10 }, () => recordStatus(db(), { messageId: id, status: 'delivered', at: at(1) })));

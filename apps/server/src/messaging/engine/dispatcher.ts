@@ -201,9 +201,16 @@ async function sendOne(deps: DispatchDeps, row: DispatchRow, slot: Slot | null):
     await deferMessages(deps.db, [{ id: row.id, after: new Date(deps.now().getTime() + backoff), slotAt: null, retry: true }]);
     return 'retry';
   }
-  await storeProviderId(deps.db, { id: row.id, driver: driver.name, providerMessageId: result.providerMessageId, ...(result.segmentIds ? { segmentIds: result.segmentIds } : {}) });
-  if (result.status) {
-    await recordStatus(deps.db, { messageId: row.id, status: result.status, at: deps.now(), reason: result.reason ?? null, providerCode: result.providerCode ?? null });
+  const multipart = (result.segmentIds?.length ?? 0) > 1;
+  if (result.status && !multipart) {
+    // The carrier's id and what it said, in one update of the message (a status batch).
+    const carrier = { driver: driver.name, providerMessageId: result.providerMessageId };
+    await recordStatus(deps.db, { messageId: row.id, status: result.status, at: deps.now(), reason: result.reason ?? null, providerCode: result.providerCode ?? null, carrier });
+  } else {
+    await storeProviderId(deps.db, { id: row.id, driver: driver.name, providerMessageId: result.providerMessageId, ...(result.segmentIds ? { segmentIds: result.segmentIds } : {}) });
+    if (result.status) {
+      await recordStatus(deps.db, { messageId: row.id, status: result.status, at: deps.now(), reason: result.reason ?? null, providerCode: result.providerCode ?? null });
+    }
   }
   await driver.afterAccepted?.(message, result.providerMessageId);
   return 'sent';

@@ -29,6 +29,11 @@ export type StatusReport = ({ messageId: string } | { driver: string; providerMe
   reason?: string | null;
   /** The carrier's own code (SMTP reply code, Graph error code, SMPP error). */
   providerCode?: string | null;
+  /**
+   * A driver's send result: the driver and the carrier's id for the message, stored in the same
+   * update as the status (and stored even when the status itself is ignored).
+   */
+  carrier?: { driver: string; providerMessageId: string };
 };
 
 export type RecordOutcome =
@@ -94,6 +99,8 @@ export async function recordStatusesIn(db: Db, reports: readonly StatusReport[])
     providerCode: string | null;
   }
   const moving = new Map<string, Moving>();
+  /** Carrier ids to store, by message id (reports with `carrier`). */
+  const carriers = new Map<string, { message: LockedMessage; driver: string; providerMessageId: string }>();
   const events: EventRow[] = [];
   const outbox: Parameters<typeof insertOutbox>[1] = [];
   const outcomes: RecordOutcome[] = [];
@@ -106,6 +113,7 @@ export async function recordStatusesIn(db: Db, reports: readonly StatusReport[])
       outcomes.push({ outcome: 'unknown' });
       continue;
     }
+    if (report.carrier) carriers.set(message.id, { message, ...report.carrier });
     const channel = message.channel as ChannelId;
     let state = moving.get(message.id);
     const previous = state?.current ?? (message.status as MessageStatus);
@@ -145,11 +153,18 @@ export async function recordStatusesIn(db: Db, reports: readonly StatusReport[])
     outcomes.push({ outcome: 'recorded', messageId: message.id, channel, previous, statuses: steps, refunded: 0 });
   }
 
+  // A carrier id whose status did not move is written with the status the message has.
+  for (const [id, c] of carriers) {
+    if (!moving.has(id)) {
+      const status = c.message.status as MessageStatus;
+      moving.set(id, { message: c.message, original: status, current: status, at: c.message.createdAt, reason: null, providerCode: null });
+    }
+  }
   if (moving.size) {
     const states = [...moving.values()];
     await updateMessageStatuses(
       db,
-      states.map((s) => ({ id: s.message.id, status: s.current, at: s.at, reason: s.reason, providerCode: s.providerCode })),
+      states.map((s) => ({ id: s.message.id, status: s.current, at: s.at, reason: s.reason, providerCode: s.providerCode, carrier: carriers.get(s.message.id) ?? null })),
     );
     await insertEvents(db, events);
     await insertOutbox(db, outbox);

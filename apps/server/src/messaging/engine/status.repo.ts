@@ -61,17 +61,27 @@ export async function lockMessages(db: Db, by: { ids: string[]; providers: { dri
 
 /**
  * Sets each message's new status and time (never earlier than its time now) and, when given, its
- * reason and provider code. One statement for the whole batch (each id once).
+ * reason, provider code and carrier (driver and the carrier's id: the message is then no longer
+ * due for dispatch). One statement for the whole batch (each id once).
  */
-export async function updateMessageStatuses(db: Db, rows: { id: string; status: string; at: Date; reason: string | null; providerCode: string | null }[]): Promise<void> {
+export async function updateMessageStatuses(
+  db: Db,
+  rows: { id: string; status: string; at: Date; reason: string | null; providerCode: string | null; carrier?: { driver: string; providerMessageId: string } | null }[],
+): Promise<void> {
   if (!rows.length) return;
   await db.execute(sql`update messages as m set
       status = v.status,
       updated_at = greatest(m.updated_at, v.at),
       reason = coalesce(v.reason, m.reason),
-      provider_code = coalesce(v.provider_code, m.provider_code)
+      provider_code = coalesce(v.provider_code, m.provider_code),
+      driver = coalesce(v.driver, m.driver),
+      provider_message_id = coalesce(v.pid, m.provider_message_id),
+      dispatch_after = case when v.pid is null then m.dispatch_after end,
+      dispatch_slot_at = case when v.pid is null then m.dispatch_slot_at end
     from unnest(${arrayParam(rows.map((r) => r.id), 'uuid')}, ${arrayParam(rows.map((r) => r.status), 'text')}, ${arrayParam(rows.map((r) => r.at.toISOString()), 'timestamptz')},
-      ${arrayParam(rows.map((r) => r.reason), 'text')}, ${arrayParam(rows.map((r) => r.providerCode), 'text')}) as v(id, status, at, reason, provider_code)
+      ${arrayParam(rows.map((r) => r.reason), 'text')}, ${arrayParam(rows.map((r) => r.providerCode), 'text')},
+      ${arrayParam(rows.map((r) => r.carrier?.driver ?? null), 'text')}, ${arrayParam(rows.map((r) => r.carrier?.providerMessageId ?? null), 'text')})
+      as v(id, status, at, reason, provider_code, driver, pid)
     where m.id = v.id`);
 }
 
