@@ -10,7 +10,7 @@ import { UI_LANGUAGES } from '@pesan/contracts/auth';
 import type { AppContext } from '../context.ts';
 import { DISPATCH_CHANNEL, DISPATCH_WAKE } from '../messaging/engine/dispatcher.ts';
 import { DriverError } from '../messaging/drivers/driver.ts';
-import { runDueSandboxSteps, SANDBOX_STEP_BATCH, SANDBOX_STEPS } from '../messaging/engine/sandbox-steps.ts';
+import { runDueSandboxSteps, SANDBOX_STEP_BATCH, SANDBOX_STEP_RUNNERS, SANDBOX_STEPS } from '../messaging/engine/sandbox-steps.ts';
 import { rollUpStats, STATS_ROLLUP_MS } from '../messaging/engine/stats-rollup.ts';
 import { onWake } from '../messaging/engine/wake.ts';
 import { MAINTENANCE_CRON, pruneExpiredRecords } from './maintenance.ts';
@@ -283,7 +283,9 @@ export async function registerWorkers(ctx: AppContext): Promise<void> {
   const db = ctx.database.db;
   const sandboxDeps = { db, now: ctx.now, delayMs: ctx.config.sandboxDelayMs };
   // The sandbox carrier's due steps, claimed in batches from their table (engine/sandbox-steps.ts).
-  const steps = startPoller('sandbox-steps', async () => (await runDueSandboxSteps(sandboxDeps)) >= SANDBOX_STEP_BATCH, Math.min(SANDBOX_STEP_POLL_MS, Math.max(10, ctx.config.sandboxDelayMs)));
+  // Several at once: each claims its own steps (SKIP LOCKED), and a batch's round trips overlap another's.
+  const stepPollMs = Math.min(SANDBOX_STEP_POLL_MS, Math.max(10, ctx.config.sandboxDelayMs));
+  const steps = Array.from({ length: SANDBOX_STEP_RUNNERS }, (_, i) => startPoller(`sandbox-steps-${i}`, async () => (await runDueSandboxSteps(sandboxDeps)) >= SANDBOX_STEP_BATCH, stepPollMs));
   // Dispatch from the table (engine/dispatcher.ts): polled (also what recovers messages a previous
   // process left), woken by this process's accepts and, on PostgreSQL, by other processes' NOTIFY.
   const dispatcher = ctx.services.dispatch.dispatcher;
@@ -302,7 +304,7 @@ export async function registerWorkers(ctx: AppContext): Promise<void> {
     { poller, unsubscribe: onStatusRecorded(() => poller.wake()) },
     // The hourly counters' deltas, folded every second (engine/stats-rollup.ts).
     { poller: startPoller('stats-rollup', async () => (await rollUpStats(db)) >= 50_000, STATS_ROLLUP_MS), unsubscribe: () => {} },
-    { poller: steps, unsubscribe: onWake(db, SANDBOX_STEPS, () => steps.wake()) },
+    ...steps.map((poller, i) => ({ poller, unsubscribe: i === 0 ? onWake(db, SANDBOX_STEPS, () => steps.forEach((p) => p.wake())) : () => {} })),
   ]);
   // Open what the drivers keep (the SMPP bind, so receipts arrive), in the background.
   await ctx.services.drivers.start();

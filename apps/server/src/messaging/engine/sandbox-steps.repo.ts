@@ -28,10 +28,12 @@ export async function insertSandboxSteps(db: Db, rows: SandboxStepRow[]): Promis
  * crash) puts them back. One round trip.
  */
 export async function claimDueSandboxSteps(db: Db, now: Date, limit: number): Promise<{ messageId: string; step: number; channel: string | null; recipient: string | null }[]> {
-  const res = (await db.execute(sql`with claimed as (
-      delete from sandbox_steps where (message_id, step) in (
-        select message_id, step from sandbox_steps where due_at <= ${now.toISOString()}::timestamptz order by due_at limit ${limit} for update skip locked
-      ) returning message_id, step
+  // The claimed rows are deleted by their physical address (ctid): a TID scan, never a join over
+  // the (message_id, step) pairs that spilled to disk with large backlogs.
+  const res = (await db.execute(sql`with due as (
+      select ctid from sandbox_steps where due_at <= ${now.toISOString()}::timestamptz order by due_at limit ${limit} for update skip locked
+    ), claimed as (
+      delete from sandbox_steps s using due where s.ctid = due.ctid returning s.message_id, s.step
     )
     select c.message_id, c.step, m.channel, m.recipient from claimed c left join messages m on m.id = c.message_id`)) as unknown as { rows: Record<string, unknown>[] };
   return res.rows.map((r) => ({ messageId: r['message_id'] as string, step: Number(r['step']), channel: (r['channel'] as string | null) ?? null, recipient: (r['recipient'] as string | null) ?? null }));

@@ -18,6 +18,8 @@ import { wake } from './wake.ts';
 export const SANDBOX_STEPS = 'sandbox-steps';
 /** Steps claimed per transaction. */
 export const SANDBOX_STEP_BATCH = 500;
+/** Step batches a worker process runs at once (each its own transaction and steps). */
+export const SANDBOX_STEP_RUNNERS = 3;
 
 export interface SandboxStepDeps {
   db: Db;
