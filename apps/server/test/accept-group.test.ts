@@ -105,4 +105,23 @@ describe('group-commit accept', () => {
     expect(ok.length === 10 || conflicts.length === 10).toBe(true);
     expect((await countRows(p.applicationId)).messages).toBe(1);
   });
+
+  it('stores keys, texts and e-mail fields with quotes, backslashes, commas, braces and line breaks exactly as sent, and replays them', async () => {
+    const p = await createAppWithToken(t, { channels: ['sms', 'email'] });
+    const key = 'k"e\\y,{1} NULL';
+    const text = 'Line "one", {two}\\three\nNULL\t\u00e9';
+    const sms = await v1Post(t, '/sms/messages', p.tokens.sms.accessToken, { to: '081234567890', text }, { 'idempotency-key': key });
+    expect(sms.statusCode).toBe(202);
+    const replay = await v1Post(t, '/sms/messages', p.tokens.sms.accessToken, { to: '081234567890', text }, { 'idempotency-key': key });
+    expect(replay.statusCode).toBe(202);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json().id).toBe(sms.json().id);
+    const email = await v1Post(t, '/email/messages', p.tokens.email.accessToken, { to: 'a@example.com', subject: 'Re: "x", {y}', text, from_name: 'A\\B, "C"' });
+    expect(email.statusCode).toBe(202);
+    const db = t.ctx.database.db;
+    const [smsRow] = await db.select().from(messages).where(eq(messages.id, sms.json().id));
+    expect([smsRow!.idempotencyKey, (smsRow!.body as { text: string }).text]).toEqual([key, text]);
+    const [emailRow] = await db.select().from(messages).where(eq(messages.id, email.json().id));
+    expect(emailRow!.body).toMatchObject({ subject: 'Re: "x", {y}', text, from_name: 'A\\B, "C"' });
+  });
 });
