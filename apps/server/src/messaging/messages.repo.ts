@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import { arrayParam } from '../db/sql-array.ts';
 import { hourOf } from './engine/status-recorder.ts';
 import { moveStatsCounter } from './engine/status.repo.ts';
@@ -34,13 +35,16 @@ export interface TokenAuthRow {
  */
 export async function findTokensForAuth(db: Db, ids: readonly string[]): Promise<TokenAuthRow[]> {
   if (!ids.length) return [];
-  const res = (await db.execute(sql`select t.id, t.application_id, t.organization_id, t.channel, t.public_key_pem, t.is_revoke,
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select t.id, t.application_id, t.organization_id, t.channel, t.public_key_pem, t.is_revoke,
       a.require_signature, a.billing_type, a.send_rate_per_second, a.deleted_at is not null as application_deleted, c.channel is not null as channel_enabled
     from access_tokens t
     join applications a on a.id = t.application_id
     left join application_channels c on c.application_id = t.application_id and c.channel = t.channel
-    where t.id = any(${arrayParam(ids, 'uuid')})`)) as unknown as { rows: Record<string, unknown>[] };
-  return res.rows.map((r) => ({
+    where t.id = any(${arrayParam(ids, 'uuid')})`,
+  );
+  return rows.map((r) => ({
     id: r['id'] as string,
     applicationId: r['application_id'] as string,
     organizationId: r['organization_id'] as string,

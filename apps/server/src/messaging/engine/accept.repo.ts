@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { arrayParam } from '../../db/sql-array.ts';
 import { messageBatches, messages } from '../../db/schema/messages.ts';
 import { appendStatsDeltas } from './stats.repo.ts';
@@ -76,7 +77,9 @@ export async function findBatchByKey(db: Db, ref: KeyRef): Promise<{ id: string;
 export async function insertMessages(db: Db, rows: AcceptRow[]): Promise<Set<string>> {
   if (!rows.length) return new Set();
   const col = <T extends string | number | null>(f: (r: AcceptRow) => T, type: string) => arrayParam(rows.map(f), type);
-  const res = (await db.execute(sql`insert into messages (id, organization_id, application_id, channel, recipient, country, total_sms, status, reason,
+  const inserted = await rowsOf<{ id: string }>(
+    db,
+    sql`insert into messages (id, organization_id, application_id, channel, recipient, country, total_sms, status, reason,
       template_name, otp, body, idempotency_key, request_hash, created_at, updated_at)
     select id, organization_id, application_id, channel, recipient, country, total_sms, status, reason, template_name, otp, body, idempotency_key, request_hash, created_at, created_at
     from unnest(${col((r) => r.id, 'uuid')}, ${col((r) => r.organizationId, 'uuid')}, ${col((r) => r.applicationId, 'uuid')}, ${col((r) => r.channel, 'text')},
@@ -85,8 +88,9 @@ export async function insertMessages(db: Db, rows: AcceptRow[]): Promise<Set<str
       ${col((r) => r.idempotencyKey, 'text')}, ${col((r) => r.requestHash, 'text')}, ${col((r) => r.createdAt.toISOString(), 'timestamptz')})
       as v(id, organization_id, application_id, channel, recipient, country, total_sms, status, reason, template_name, otp, body, idempotency_key, request_hash, created_at)
     on conflict (application_id, channel, idempotency_key) do nothing
-    returning id`)) as unknown as { rows: { id: string }[] };
-  return new Set(res.rows.map((r) => r.id));
+    returning id`,
+  );
+  return new Set(inserted.map((r) => r.id));
 }
 
 /** Deletes messages `ids` (inserted earlier in this transaction, then refused for quota). */

@@ -3,8 +3,9 @@
  * table in batches (`FOR UPDATE SKIP LOCKED`), deferring them (a paced slot, a retry's backoff),
  * storing the carriers' ids, and what the metrics read (due messages, the oldest one's age).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { arrayParam } from '../../db/sql-array.ts';
 import { messageSegments } from '../../db/schema/carriers.ts';
 
@@ -23,10 +24,6 @@ export interface DispatchRow {
   slotAt: Date | null;
   /** Retryable failures so far. */
   attempts: number;
-}
-
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /**

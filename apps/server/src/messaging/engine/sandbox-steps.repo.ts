@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { arrayParam } from '../../db/sql-array.ts';
 
 /** A step of a message's sandbox plan, due at `dueAt`. */
@@ -30,17 +31,20 @@ export async function insertSandboxSteps(db: Db, rows: SandboxStepRow[]): Promis
 export async function claimDueSandboxSteps(db: Db, now: Date, limit: number): Promise<{ messageId: string; step: number; channel: string | null; recipient: string | null }[]> {
   // The claimed rows are deleted by their physical address (ctid): a TID scan, never a join over
   // the (message_id, step) pairs that spilled to disk with large backlogs.
-  const res = (await db.execute(sql`with due as (
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`with due as (
       select ctid from sandbox_steps where due_at <= ${now.toISOString()}::timestamptz order by due_at limit ${limit} for update skip locked
     ), claimed as (
       delete from sandbox_steps s using due where s.ctid = due.ctid returning s.message_id, s.step
     )
-    select c.message_id, c.step, m.channel, m.recipient from claimed c left join messages m on m.id = c.message_id`)) as unknown as { rows: Record<string, unknown>[] };
-  return res.rows.map((r) => ({ messageId: r['message_id'] as string, step: Number(r['step']), channel: (r['channel'] as string | null) ?? null, recipient: (r['recipient'] as string | null) ?? null }));
+    select c.message_id, c.step, m.channel, m.recipient from claimed c left join messages m on m.id = c.message_id`,
+  );
+  return rows.map((r) => ({ messageId: r['message_id'] as string, step: Number(r['step']), channel: (r['channel'] as string | null) ?? null, recipient: (r['recipient'] as string | null) ?? null }));
 }
 
 /** Sandbox steps due at `now` (count; metrics). */
 export async function dueSandboxStepCount(db: Db, now: Date): Promise<number> {
-  const res = (await db.execute(sql`select count(*) as n from sandbox_steps where due_at <= ${now.toISOString()}::timestamptz`)) as unknown as { rows: { n: number | string }[] };
-  return Number(res.rows[0]?.n ?? 0);
+  const [row] = await rowsOf<{ n: number | string }>(db, sql`select count(*) as n from sandbox_steps where due_at <= ${now.toISOString()}::timestamptz`);
+  return Number(row?.n ?? 0);
 }

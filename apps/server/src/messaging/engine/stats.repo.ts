@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { arrayParam } from '../../db/sql-array.ts';
 
 /** A change of `delta` messages at `status` in (application, channel, creation `hour`). */
@@ -35,7 +36,9 @@ export async function appendStatsDeltas(db: Db, deltas: readonly StatsDelta[]): 
  * @returns the number of deltas folded.
  */
 export async function foldStatsDeltas(db: Db): Promise<number> {
-  const res = (await db.execute(sql`with d as (
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`with d as (
       delete from message_stats_deltas returning application_id, channel, hour, status, delta
     ), s as (
       select application_id, channel, hour, status, sum(delta)::bigint as n from d group by 1, 2, 3, 4
@@ -47,6 +50,7 @@ export async function foldStatsDeltas(db: Db): Promise<number> {
       on conflict (application_id, channel, hour, status) do update set count = message_stats_hourly.count + excluded.count
       returning 1
     )
-    select (select count(*) from d)::int as n`)) as unknown as { rows: { n: number }[] };
-  return Number(res.rows[0]?.n ?? 0);
+    select (select count(*) from d)::int as n`,
+  );
+  return Number(row?.n ?? 0);
 }

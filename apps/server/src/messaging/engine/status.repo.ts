@@ -6,6 +6,7 @@
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { messageEvents } from '../../db/schema/messages.ts';
 import { quotaLedger, quotas } from '../../db/schema/quotas.ts';
 import { appendStatsDeltas } from './stats.repo.ts';
@@ -22,13 +23,6 @@ export interface LockedMessage {
   driver: string | null;
   providerMessageId: string | null;
 }
-
-/** The rows of a raw `db.execute`, on node-postgres and PGlite alike. */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
-}
-
 
 /**
  * The messages named by `ids` or by (`driver`, `providerMessageId`) pairs, locked for update until

@@ -5,6 +5,7 @@
  */
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { conversationStatsHourly } from '../../db/schema/messages.ts';
 
 /** Messages now at `status`, created in the hour starting at `hour`. */
@@ -21,11 +22,14 @@ export interface StatusHourRow {
  */
 export async function statusCountsByHour(db: Db, applicationId: string, channel: string, from: Date, to: Date): Promise<StatusHourRow[]> {
   const where = (t: SQL) => sql`${t}.application_id = ${applicationId}::uuid and ${t}.channel = ${channel} and ${t}.hour >= ${from.toISOString()}::timestamptz and ${t}.hour < ${to.toISOString()}::timestamptz`;
-  const res = (await db.execute(sql`select hour, status, sum(n)::text as count from (
+  const rows = await rowsOf<{ hour: string | Date; status: string; count: string }>(
+    db,
+    sql`select hour, status, sum(n)::text as count from (
       select h.hour, h.status, h.count as n from message_stats_hourly h where ${where(sql`h`)}
       union all select d.hour, d.status, d.delta as n from message_stats_deltas d where ${where(sql`d`)}
-    ) x group by hour, status order by hour, status`)) as unknown as { rows: { hour: string | Date; status: string; count: string }[] };
-  return res.rows.map((r) => ({ hour: new Date(r.hour), status: r.status, count: Number(r.count) })).filter((r) => r.count !== 0);
+    ) x group by hour, status order by hour, status`,
+  );
+  return rows.map((r) => ({ hour: new Date(r.hour), status: r.status, count: Number(r.count) })).filter((r) => r.count !== 0);
 }
 
 /** WhatsApp messages carrying a conversation of (`category`, `initiator`), created in the hour starting at `hour`. */

@@ -3,6 +3,7 @@
  */
 import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { messageEvents, messages } from '../../db/schema/messages.ts';
 import { waTemplates } from '../../db/schema/templates.ts';
 
@@ -121,11 +122,14 @@ export async function sumHourlyStats(db: Db, k: { applicationId: string; channel
     if (k.toHour) conds.push(sql`${t}.hour < ${k.toHour.toISOString()}::timestamptz`);
     return sql.join(conds, sql` and `);
   };
-  const res = (await db.execute(sql`select coalesce(sum(n), 0)::text as n from (
+  const [row] = await rowsOf<{ n: string }>(
+    db,
+    sql`select coalesce(sum(n), 0)::text as n from (
       select h.count as n from message_stats_hourly h where ${where(sql`h`)}
       union all select d.delta as n from message_stats_deltas d where ${where(sql`d`)}
-    ) x`)) as unknown as { rows: { n: string }[] };
-  return Number(res.rows[0]?.n ?? 0);
+    ) x`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** A message with what the detail view shows beyond a record. */
