@@ -29,7 +29,7 @@ try {
   for (const billing of ['post-paid', 'pre-paid'] as const) {
     for (const keyed of [false, true]) {
       const a = await createAppWithToken(t, { channels: ['sms'], billingType: billing });
-      if (billing === 'pre-paid') await t.ctx.database.db.insert(quotas).values({ applicationId: a.applicationId, type: 'sms', quota: 1_000_000, usage: 0 });
+      if (billing === 'pre-paid') await t.ctx.database.db.insert(quotas).values({ applicationId: a.applicationId, organizationId: a.organizationId, type: 'sms', quota: 1_000_000, usage: 0 });
       // Warm the token's path (first-use caches), then count.
       await v1Post(t, '/sms/messages', a.tokens.sms.accessToken, { to: '081234567890', text: 'warm' });
       queries = 0;

@@ -69,7 +69,7 @@ async function grow(upTo: number) {
   }
   await exec('truncate message_stats_hourly, conversation_stats_hourly');
   await exec(`insert into message_stats_hourly (application_id, channel, status, hour, count) select application_id, channel, status, date_trunc('hour', created_at), count(*) from messages group by 1, 2, 3, 4`);
-  await exec(`insert into conversation_stats_hourly (application_id, category, initiator, hour, count) select application_id, conversation_category, conversation_initiator, date_trunc('hour', created_at), count(*) from messages where conversation_category is not null group by 1, 2, 3, 4`);
+  await exec(`insert into conversation_stats_hourly (application_id, organization_id, category, initiator, hour, count) select application_id, organization_id, conversation_category, conversation_initiator, date_trunc('hour', created_at), count(*) from messages where conversation_category is not null group by 1, 2, 3, 4, 5`);
   await exec('analyze');
 }
 

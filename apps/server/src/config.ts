@@ -64,6 +64,16 @@ const envSchema = z.object({
   REPORTS_S3_URL: z.string().regex(/^(s3|https?):\/\/.+/, 'must be s3://bucket/prefix or http(s)://key:secret@host/bucket/prefix').optional(),
   /** Bearer that opens /metrics to callers other than loopback; unset = loopback only. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * Days of messages kept (ARCHITECTURE.md §9): whole months older than this are dropped
+   * (lib/retention.ts retentionStart). At least 31, so the console's 'Last 30 Days' is always kept.
+   */
+  RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(31, 'must be at least 31 days')
+    .max(36_500, 'must be at most 36500 days')
+    .default(400),
 });
 
 export interface Config {
@@ -119,6 +129,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** S3-compatible store of report files; undefined = DATA_DIR/reports. */
   reportsS3Url: string | undefined;
+  /** RETENTION_DAYS: messages are kept from retentionStart(now, retentionDays) (lib/retention.ts); 400 by default, at least 31. */
+  retentionDays: number;
   role: 'all' | 'api' | 'worker';
 }
 
@@ -200,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     publicUrlIsLocal: ['localhost', '127.0.0.1', '[::1]'].includes(new URL(publicUrl).hostname),
     metricsToken: e.METRICS_TOKEN,
     reportsS3Url: e.REPORTS_S3_URL,
+    retentionDays: e.RETENTION_DAYS,
     role: roleArg as Config['role'],
   });
 }

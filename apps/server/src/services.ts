@@ -132,7 +132,9 @@ export function createServices(ctx: AppInfra) {
     findTemplateMedia: (organizationId: string, name: string) => findTemplateMedia(ctx, organizationId, name),
     emitDecision: (d: TemplateDecision) => emitTemplateDecision(webhookDeps, d),
   };
-  const reportDeps = { db, queryArrays: ctx.database.executor.queryArrays, copyCsv: ctx.database.executor.copyCsv, now, store: createReportStore(ctx.config), enqueueReport: reportEnqueuer(ctx.boss) };
+  // Monitoring, Overview and Generate Report refuse ranges older than RETENTION_DAYS (lib/retention.ts).
+  const retentionDays = ctx.config.retentionDays;
+  const reportDeps = { db, queryArrays: ctx.database.executor.queryArrays, copyCsv: ctx.database.executor.copyCsv, now, store: createReportStore(ctx.config), enqueueReport: reportEnqueuer(ctx.boss), retentionDays };
   return {
     drivers,
     dispatch,
@@ -174,7 +176,7 @@ export function createServices(ctx: AppInfra) {
     },
     application: { listChannels, ...withDeps(db, { listApplications, getApplication, createApplication, updateApplication, deleteApplication }) },
     token: withDeps(db, { generateChannelToken, generateApplicationTokens, listTokenStatuses }),
-    records: withDeps(db, { listRecords, getRecord }),
+    records: withDeps({ db, now, retentionDays }, { listRecords, getRecord }),
     reports: withDeps(reportDeps, { listReports, createReport, getReport, openReportDownload, generateReport, generateNextReport, sweepReports }),
     waTemplates: withDeps(templateDeps, {
       listTemplates,
@@ -192,7 +194,7 @@ export function createServices(ctx: AppInfra) {
       listV1Templates,
       deleteV1Templates,
     }),
-    dashboard: withDeps(db, { reportRate, reportUsage, reportRangeDate, whatsappConversation, usageDownload, conversationDownload }),
+    dashboard: withDeps({ db, now, retentionDays }, { reportRate, reportUsage, reportRangeDate, whatsappConversation, usageDownload, conversationDownload }),
     admin: withDeps(db, { runAdminCommand }),
     docs: {
       parseMenuInclude,

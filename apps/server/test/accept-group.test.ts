@@ -38,7 +38,7 @@ describe('group-commit accept', () => {
   it('accepts exactly 500 of 1,000 concurrent sends against 500 units, in far fewer transactions than sends', { timeout: 120_000 }, async () => {
     const p = await createAppWithToken(t, { channels: ['sms'], billingType: 'pre-paid' });
     const db = t.ctx.database.db;
-    await db.insert(quotas).values({ applicationId: p.applicationId, type: 'sms', quota: 500, usage: 0 });
+    await db.insert(quotas).values({ applicationId: p.applicationId, organizationId: p.organizationId, type: 'sms', quota: 500, usage: 0 });
     const groups: AcceptGroupStats[] = [];
     const off = onAcceptGroup((s) => groups.push(s));
     const results = await Promise.all(

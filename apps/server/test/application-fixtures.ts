@@ -3,6 +3,7 @@
  * organization (through accounts-helper.ts), and message rows inserted directly.
  */
 import { messages } from '../src/db/schema/messages.ts';
+import { ensurePartitionsBetween } from '../src/db/partitions.ts';
 import { hourOf } from '../src/messaging/engine/status-recorder.ts';
 import { moveStatsCounter } from '../src/messaging/engine/status.repo.ts';
 import { signUpVerifiedUser, signUpWithOrganization } from './accounts-helper.ts';
@@ -39,10 +40,11 @@ export type MessageValues = Partial<typeof messages.$inferInsert> & { organizati
  */
 export async function insertMessage(t: TestApp, values: MessageValues): Promise<string> {
   const db = t.ctx.database.db;
+  if (values.createdAt) await ensurePartitionsBetween(db, values.createdAt, values.createdAt);
   const [row] = await db
     .insert(messages)
     .values({ status: 'delivered', body: {}, ...values })
     .returning({ id: messages.id, status: messages.status, createdAt: messages.createdAt });
-  await moveStatsCounter(db, { applicationId: values.applicationId, channel: values.channel, hour: hourOf(row!.createdAt), from: null, to: row!.status });
+  await moveStatsCounter(db, { organizationId: values.organizationId, applicationId: values.applicationId, channel: values.channel, hour: hourOf(row!.createdAt), from: null, to: row!.status });
   return row!.id;
 }

@@ -66,7 +66,7 @@ describe('batch sends', () => {
   it('takes prepaid quota in item order: once it is used up, the rest are quota_exceeded', async () => {
     const p = await createAppWithToken(t, { channels: ['sms'], billingType: 'pre-paid' });
     const db = t.ctx.database.db;
-    await db.insert(quotas).values({ applicationId: p.applicationId, type: 'sms', quota: 3, usage: 0 });
+    await db.insert(quotas).values({ applicationId: p.applicationId, organizationId: p.organizationId, type: 'sms', quota: 3, usage: 0 });
     const res = await v1Post(t, '/sms/messages/batch', p.tokens.sms.accessToken, {
       messages: [{ to: '081234567890', text: 'a' }, { to: '081234567890', text: 'b'.repeat(200) }, { to: '081234567890', text: 'c' }, { to: '081234567890', text: 'd' }],
     });

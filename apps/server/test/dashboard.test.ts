@@ -89,7 +89,7 @@ describe('dashboard API', () => {
       { organizationId: a.organizationId, applicationId: appId, name: 'promo_offer', language: 'en', category: 'MARKETING', status: 'APPROVED', components: [{ type: 'BODY', text: 'Hi {{1}}, 20% off today.' }] },
       { organizationId: a.organizationId, applicationId: appId, name: 'order_update', language: 'en', category: 'UTILITY', status: 'APPROVED', components: [{ type: 'BODY', text: 'Your order shipped.' }] },
     ]);
-    await openServiceWindow(db, { applicationId: appId, recipient: '+6281234567803', at: new Date(), expiresAt: new Date(Date.now() + 86_400_000) });
+    await openServiceWindow(db, { applicationId: appId, organizationId: a.organizationId, recipient: '+6281234567803', at: new Date(), expiresAt: new Date(Date.now() + 86_400_000) });
   });
   afterAll(async () => t?.close());
 
@@ -188,9 +188,18 @@ describe('dashboard API', () => {
     const migration = readFileSync(fileURLToPath(new URL('../src/db/migrations/0006_conversation_rollup.sql', import.meta.url)), 'utf8');
     const backfill = migration.split('--> statement-breakpoint').at(-1)!;
     expect(backfill).toMatch(/INSERT INTO "conversation_stats_hourly"/);
-    await db.execute(sql.raw(backfill));
+    // 0006 predates organization_id (0017 adds it, filled from the application): replay both in order.
+    const tenantMigration = readFileSync(fileURLToPath(new URL('../src/db/migrations/0017_tenant_organization_ids.sql', import.meta.url)), 'utf8');
+    const tenantBackfill = tenantMigration.split('--> statement-breakpoint').find((s) => s.includes('UPDATE "conversation_stats_hourly"'))!;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql.raw('ALTER TABLE "conversation_stats_hourly" ALTER COLUMN "organization_id" DROP NOT NULL'));
+      await tx.execute(sql.raw(backfill));
+      await tx.execute(sql.raw(tenantBackfill));
+      await tx.execute(sql.raw('ALTER TABLE "conversation_stats_hourly" ALTER COLUMN "organization_id" SET NOT NULL'));
+    });
     const after = await db.select().from(conversationStatsHourly);
-    const key = (r: { applicationId: string; category: string; initiator: string; hour: Date; count: number }) => `${r.applicationId}|${r.category}|${r.initiator}|${new Date(r.hour).toISOString()}|${Number(r.count)}`;
+    const key = (r: { applicationId: string; organizationId: string; category: string; initiator: string; hour: Date; count: number }) =>
+      `${r.applicationId}|${r.organizationId}|${r.category}|${r.initiator}|${new Date(r.hour).toISOString()}|${Number(r.count)}`;
     expect(after.map(key).sort()).toEqual(before.filter((r) => Number(r.count) !== 0).map(key).sort());
   });
 

@@ -106,6 +106,38 @@ describe('server process', () => {
     expect(await bad.exited).toBe(2);
     expect(bad.output()).toMatch(/Invalid configuration:\nPORT: /);
   }, 30_000);
+
+  it('keeps messages RETENTION_DAYS (400 by default, at least 31) and stops with one clear line otherwise', async () => {
+    const env = { SESSION_SECRET: 'test-secret-test-secret-test-secret-123' };
+    expect(loadConfig(env, []).retentionDays).toBe(400);
+    expect(loadConfig({ ...env, RETENTION_DAYS: '31' }, []).retentionDays).toBe(31);
+    expect(loadConfig({ ...env, RETENTION_DAYS: '730' }, []).retentionDays).toBe(730);
+    const linesOf = (value: string) => {
+      try {
+        loadConfig({ ...env, RETENTION_DAYS: value }, []);
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as ConfigError).lines;
+      }
+      throw new Error(`RETENTION_DAYS=${value} was accepted`);
+    };
+    expect(linesOf('30')).toEqual(['RETENTION_DAYS: must be at least 31 days']);
+    expect(linesOf('0')).toEqual(['RETENTION_DAYS: must be at least 31 days']);
+    expect(linesOf('abc')).toEqual(['RETENTION_DAYS: must be a number of days']);
+    expect(linesOf('45.5')).toEqual(['RETENTION_DAYS: must be a whole number of days']);
+    expect(linesOf('99999')).toEqual(['RETENTION_DAYS: must be at most 36500 days']);
+    // The process stops before opening anything, printing that line (exit code 2, as any bad variable).
+    for (const [value, line] of [
+      ['30', 'RETENTION_DAYS: must be at least 31 days'],
+      ['abc', 'RETENTION_DAYS: must be a number of days'],
+    ]) {
+      const dir = mkdtempSync(join(tmpdir(), 'pesan-proc-'));
+      dirs.push(dir);
+      const proc = run({ RETENTION_DAYS: value!, DATA_DIR: dir });
+      expect(await proc.exited).toBe(2);
+      expect(proc.output()).toContain(`Invalid configuration:\n${line}`);
+    }
+  }, 30_000);
 });
 
 describe('a fresh install with every real driver (issue 23)', () => {

@@ -19,6 +19,7 @@ import { changeQuota, getBalances, QUOTA_TYPES, setBillingType } from '../src/mo
 import { AppError } from '../src/lib/errors.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { insertApplication, operatorState } from './quota-fixtures.ts';
+import { insertTenant } from './v1-helper.ts';
 
 let t: TestApp;
 const db = () => t.ctx.database.db;
@@ -82,9 +83,9 @@ describe('quota service', () => {
   });
 
   it('keeps usage: remaining is quota - usage, and a --set to 0 is allowed', async () => {
-    const app = await insertApplication(db(), { billingType: 'pre-paid' });
+    const { applicationId: app, organizationId } = await insertTenant(db(), { name: 'Ops App', billingType: 'pre-paid' });
     await changeQuota(db(), { app, type: 'email', add: 5 }, now());
-    expect(await consumeQuota(db(), { applicationId: app, type: 'email', cost: 2, messageId: randomUUID(), at: now() })).toBe(true);
+    expect(await consumeQuota(db(), { applicationId: app, organizationId, type: 'email', cost: 2, messageId: randomUUID(), at: now() })).toBe(true);
     const top = await changeQuota(db(), { app, type: 'email', add: 3 }, now());
     expect(top.after).toEqual({ quota: 8, usage: 2 });
     const balances = await getBalances(db(), { app });

@@ -95,7 +95,7 @@ describe('recordStatus', () => {
 
   it('finds a message by its carrier id and answers unknown for an id nobody has', async () => {
     const id = await message('sms');
-    await setProviderMessageId(db(), id, 'smpp', 'carrier-42');
+    await setProviderMessageId(db(), { id, createdAt, organizationId: a.organizationId }, 'smpp', 'carrier-42');
     expect(await recordStatus(db(), { driver: 'smpp', providerMessageId: 'carrier-42', status: 'sent', at: at(1) })).toMatchObject({ outcome: 'recorded', messageId: id, statuses: ['in_queue', 'sent'] });
     expect(await recordStatus(db(), { driver: 'smpp', providerMessageId: 'nobody', status: 'sent', at: at(1) })).toEqual({ outcome: 'unknown' });
     expect(await recordStatus(db(), { driver: 'sandbox', providerMessageId: 'carrier-42', status: 'delivered', at: at(1) })).toEqual({ outcome: 'unknown' });
@@ -128,7 +128,7 @@ describe('recordStatus', () => {
 
   it('refunds prepaid quota for a failure the carrier never took, once, and bills an undelivered SMS', async () => {
     const p = await createAppWithToken(t, { channels: ['sms'], billingType: 'pre-paid' });
-    await db().insert(quotas).values({ applicationId: p.applicationId, type: 'sms', quota: 10, usage: 0 });
+    await db().insert(quotas).values({ applicationId: p.applicationId, organizationId: p.organizationId, type: 'sms', quota: 10, usage: 0 });
     const send = async (to: string) => (await v1Post(t, '/sms/messages', p.tokens.sms.accessToken, { to, text: 'x' })).json().id as string;
     const rejected = await send('081234560002');
     const undelivered = await send('081234560003');
@@ -156,7 +156,7 @@ describe('recordStatuses', () => {
     const wa = await message('whatsapp');
     const sms = await message('sms');
     const byCarrier = await message('sms');
-    await setProviderMessageId(db(), byCarrier, 'smpp', `carrier-${byCarrier}`);
+    await setProviderMessageId(db(), { id: byCarrier, createdAt, organizationId: a.organizationId }, 'smpp', `carrier-${byCarrier}`);
     const before = { wa: await counters('whatsapp'), sms: await counters('sms') };
     const outcomes = await recordStatuses(db(), [
       { messageId: wa, status: 'in_queue', at: at(1) },
@@ -219,7 +219,7 @@ describe('recordStatuses', () => {
 
   it('refunds each failed message of a batch once', async () => {
     const p = await createAppWithToken(t, { channels: ['sms'], billingType: 'pre-paid' });
-    await db().insert(quotas).values({ applicationId: p.applicationId, type: 'sms', quota: 10, usage: 0 });
+    await db().insert(quotas).values({ applicationId: p.applicationId, organizationId: p.organizationId, type: 'sms', quota: 10, usage: 0 });
     const send = async (to: string) => (await v1Post(t, '/sms/messages', p.tokens.sms.accessToken, { to, text: 'x' })).json().id as string;
     const one = await send('081234560002');
     const two = await send('081234560002');

@@ -50,10 +50,10 @@ describe('hourly counter deltas', () => {
     const db = t.ctx.database.db;
     const hour = new Date('2026-01-01T03:00:00Z');
     await appendStatsDeltas(db, [
-      { applicationId: a.applicationId, channel: 'sms', hour, status: 'sent', delta: 1 },
-      { applicationId: a.applicationId, channel: 'sms', hour, status: 'sent', delta: -1 },
-      { applicationId: a.applicationId, channel: 'sms', hour, status: 'delivered', delta: 2 },
-      { applicationId: '00000000-0000-4000-8000-000000000000', channel: 'sms', hour, status: 'delivered', delta: 5 },
+      { organizationId: a.organizationId, applicationId: a.applicationId, channel: 'sms', hour, status: 'sent', delta: 1 },
+      { organizationId: a.organizationId, applicationId: a.applicationId, channel: 'sms', hour, status: 'sent', delta: -1 },
+      { organizationId: a.organizationId, applicationId: a.applicationId, channel: 'sms', hour, status: 'delivered', delta: 2 },
+      { organizationId: a.organizationId, applicationId: '00000000-0000-4000-8000-000000000000', channel: 'sms', hour, status: 'delivered', delta: 5 },
     ]);
     expect(await rollUpStats(db)).toBeGreaterThanOrEqual(4);
     const rows = await db.select().from(messageStatsHourly).where(eq(messageStatsHourly.applicationId, a.applicationId));

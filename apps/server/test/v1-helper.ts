@@ -66,7 +66,7 @@ export async function createAppWithToken(
 ): Promise<AppWithTokens> {
   const db = t.ctx.database.db;
   const ids = await insertTenant(db, opts);
-  if (opts.channels.length) await db.insert(applicationChannels).values(opts.channels.map((channel) => ({ applicationId: ids.applicationId, channel })));
+  if (opts.channels.length) await db.insert(applicationChannels).values(opts.channels.map((channel) => ({ applicationId: ids.applicationId, organizationId: ids.organizationId, channel })));
   const tokens = {} as Record<ChannelId, TokenPair>;
   for (const channel of opts.channels) tokens[channel] = await issueToken(t, ids, channel);
   return { ...ids, tokens };

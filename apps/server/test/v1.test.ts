@@ -213,9 +213,9 @@ describe('prepaid quota', () => {
     // No quota row at all.
     expectError(await v1Post(t, '/sms/messages', p.tokens.sms.accessToken, { to: '081234567890', text: 'x' }), 402, 'quota_exceeded');
     await db.insert(quotas).values([
-      { applicationId: p.applicationId, type: 'sms', quota: 10, usage: 9 },
-      { applicationId: p.applicationId, type: 'call', quota: 100, usage: 0 },
-      { applicationId: p.applicationId, type: 'wa_utility', quota: 1, usage: 0 },
+      { applicationId: p.applicationId, organizationId: p.organizationId, type: 'sms', quota: 10, usage: 9 },
+      { applicationId: p.applicationId, organizationId: p.organizationId, type: 'call', quota: 100, usage: 0 },
+      { applicationId: p.applicationId, organizationId: p.organizationId, type: 'wa_utility', quota: 1, usage: 0 },
     ]);
     // Two segments but one left.
     expectError(await v1Post(t, '/sms/messages', p.tokens.sms.accessToken, { to: '081234567890', text: 'a'.repeat(200) }), 402, 'quota_exceeded');
@@ -289,7 +289,7 @@ describe('idempotency', () => {
   it('replays to every concurrent send with one key on a prepaid application with 1 unit left (no false 402)', async () => {
     const p = await createAppWithToken(t, { channels: ['sms'], billingType: 'pre-paid' });
     const db = t.ctx.database.db;
-    await db.insert(quotas).values({ applicationId: p.applicationId, type: 'sms', quota: 10, usage: 9 });
+    await db.insert(quotas).values({ applicationId: p.applicationId, organizationId: p.organizationId, type: 'sms', quota: 10, usage: 9 });
     const body = { to: '081234567890', text: 'one unit' };
     const results = await Promise.all(
       Array.from({ length: 50 }, () => v1Post(t, '/sms/messages', p.tokens.sms.accessToken, body, { 'idempotency-key': 'last-unit' })),

@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   unsupported_media_type: 415,
   range_not_satisfiable: 416,
   template_not_approved: 422,
+  /** Console ranges over messages that start before the oldest kept messages (RETENTION_DAYS). */
+  outside_retention: 422,
   rate_limited: 429,
   internal_error: 500,
 } as const;

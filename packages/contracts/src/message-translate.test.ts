@@ -24,6 +24,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   'TOKEN_MESSAGES.tooManyTokens': [['1 minute'], ['30 seconds']],
   'UPLOAD_MESSAGES.unknownPurpose': [['banner']],
   'VALIDATION_MESSAGES.betweenYears': [['`date`', 2000, 2100]],
+  'RECORDS_MESSAGES.olderThanRetention': [['2025-10-02', 400], ['2026-01-01', 31]],
   // Arguments are code (VERBATIM): 'date' and 'text' stay as they are.
   'WA_SEND_MESSAGES.missingParameter': [['body', '1'], ['header', 'first_name'], ['body', 'date']],
   'WA_SEND_MESSAGES.namedParameters': [['template.parameters', 'order_id'], ['template.header_parameters', 'text']],

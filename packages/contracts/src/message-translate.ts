@@ -134,6 +134,7 @@ const NUMERIC: Record<string, readonly number[]> = {
   'VALIDATION_MESSAGES.realDateBetweenYears': [1, 2],
   'VALIDATION_MESSAGES.realDayBetweenYears': [1, 2],
   'VALIDATION_MESSAGES.betweenYears': [1, 2],
+  'RECORDS_MESSAGES.olderThanRetention': [1],
   'WA_SEND_MESSAGES.missingButtonParameter': [0],
   'WA_SEND_MESSAGES.unexpectedButtonParameter': [0],
   'WA_TEMPLATE_SEND_MESSAGES.buttonTakesNoParameter': [0],

@@ -427,6 +427,8 @@ export const RECORDS_MESSAGES_ID = {
   empty: 'Maaf, kami tidak menemukan hasil apa pun',
   emptyHint: 'Coba ubah kata kunci pencarian atau filter Anda untuk menemukan yang Anda cari.',
   noData: 'Tidak ada data',
+  olderThanRetention: (firstDay: string, days: number) =>
+    `Pesan yang lebih lama dari ${firstDay} tidak lagi disimpan (masa simpan: ${days} hari). Pilih rentang mulai ${firstDay}.`,
 } as const satisfies Twin<typeof RECORDS_MESSAGES>;
 
 export const WA_TEMPLATE_API_MESSAGES_ID = {

@@ -19,6 +19,13 @@ export const RECORDS_MESSAGES = {
   empty: "Sorry we couldn't find any result",
   emptyHint: 'Try adjusting your search or filter to find what you are looking for.',
   noData: 'No data',
+  /**
+   * 422 `outside_retention` of Monitoring, Overview and Generate Report (server lib/retention.ts):
+   * the range starts before the oldest kept messages; `firstDay` is the first whole day (organization
+   * time zone, YYYY-MM-DD) a range may start on, `days` the retention (RETENTION_DAYS).
+   */
+  olderThanRetention: (firstDay: string, days: number) =>
+    `Messages older than ${firstDay} are no longer kept (retention: ${days} days). Choose a range from ${firstDay}.`,
 } as const;
 
 export const recordsSearchSchema = z.object({

@@ -8,7 +8,8 @@ import { rowsOf } from '../db/rows.ts';
 import { arrayParam } from '../db/sql-array.ts';
 import { hourOf } from './engine/status-recorder.ts';
 import { moveStatsCounter } from './engine/status.repo.ts';
-import { conversationStatsHourly, messageEvents, messages, messageStatsHourly } from '../db/schema/messages.ts';
+import { ensurePartitionsBetween } from '../db/partitions.ts';
+import { conversationStatsHourly, idempotencyKeys, messageEvents, messages, messageStatsHourly } from '../db/schema/messages.ts';
 import { quotaLedger, quotas } from '../db/schema/quotas.ts';
 import { waTemplates } from '../db/schema/templates.ts';
 
@@ -83,14 +84,14 @@ export async function findTemplate(
  * Takes `cost` from the application's `type` quota if `quota - usage >= cost`, and writes the
  * ledger row (delta -cost, reason 'message'). Returns false (and changes nothing) when short.
  */
-export async function consumeQuota(db: Db, q: { applicationId: string; type: string; cost: number; messageId: string; at: Date }): Promise<boolean> {
+export async function consumeQuota(db: Db, q: { applicationId: string; organizationId: string; type: string; cost: number; messageId: string; at: Date }): Promise<boolean> {
   const updated = await db
     .update(quotas)
     .set({ usage: sql`${quotas.usage} + ${q.cost}`, updatedAt: q.at })
     .where(and(eq(quotas.applicationId, q.applicationId), eq(quotas.type, q.type), sql`${quotas.quota} - ${quotas.usage} >= ${q.cost}`))
     .returning({ type: quotas.type });
   if (!updated.length) return false;
-  await db.insert(quotaLedger).values({ applicationId: q.applicationId, type: q.type, delta: -q.cost, reason: 'message', messageId: q.messageId, at: q.at });
+  await db.insert(quotaLedger).values({ applicationId: q.applicationId, organizationId: q.organizationId, type: q.type, delta: -q.cost, reason: 'message', messageId: q.messageId, at: q.at });
   return true;
 }
 
@@ -103,30 +104,30 @@ export type NewMessageRow = typeof messages.$inferInsert;
  */
 export async function insertMessageWithEvent(db: Db, row: NewMessageRow & { id: string; status: string; createdAt: Date }): Promise<void> {
   await db.insert(messages).values({ ...row, updatedAt: row.createdAt });
-  await db.insert(messageEvents).values({ messageId: row.id, status: row.status, reason: null, at: row.createdAt });
+  await db.insert(messageEvents).values({ organizationId: row.organizationId, messageId: row.id, messageCreatedAt: row.createdAt, status: row.status, reason: null, at: row.createdAt });
 }
 
 /** +1 in the hourly counter of a message accepted at `createdAt` with `status`. */
-export async function countAcceptedMessage(db: Db, row: { applicationId: string; channel: string; status: string; createdAt: Date }): Promise<void> {
-  await moveStatsCounter(db, { applicationId: row.applicationId, channel: row.channel, hour: hourOf(row.createdAt), from: null, to: row.status });
+export async function countAcceptedMessage(db: Db, row: { organizationId: string; applicationId: string; channel: string; status: string; createdAt: Date }): Promise<void> {
+  await moveStatsCounter(db, { organizationId: row.organizationId, applicationId: row.applicationId, channel: row.channel, hour: hourOf(row.createdAt), from: null, to: row.status });
 }
 
-/** The message of this organization's application and channel carrying `key`, or null. */
+/** The message of this organization's application and channel holding Idempotency-Key `key` (idempotency_keys), or null. */
 export async function findByIdempotencyKey(db: Db, organizationId: string, applicationId: string, channel: string, key: string): Promise<MessageRow | null> {
   const [row] = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.organizationId, organizationId), eq(messages.applicationId, applicationId), eq(messages.channel, channel), eq(messages.idempotencyKey, key)))
+    .select({ message: messages })
+    .from(idempotencyKeys)
+    .innerJoin(messages, and(eq(messages.id, idempotencyKeys.messageId), eq(messages.createdAt, idempotencyKeys.messageCreatedAt)))
+    .where(
+      and(
+        eq(idempotencyKeys.organizationId, organizationId),
+        eq(idempotencyKeys.applicationId, applicationId),
+        eq(idempotencyKeys.channel, channel),
+        eq(idempotencyKeys.key, key),
+      ),
+    )
     .limit(1);
-  return row ?? null;
-}
-
-/** Frees `key` from a message accepted at or before `before` (its idempotency window is over). */
-export async function releaseIdempotencyKey(db: Db, applicationId: string, channel: string, key: string, before: Date): Promise<void> {
-  await db
-    .update(messages)
-    .set({ idempotencyKey: null })
-    .where(and(eq(messages.applicationId, applicationId), eq(messages.channel, channel), eq(messages.idempotencyKey, key), lte(messages.createdAt, before)));
+  return row?.message ?? null;
 }
 
 /** Message `id` of `applicationId` in `organizationId` with its events in order, or null. */
@@ -145,7 +146,7 @@ export async function findMessageWithEvents(
   const events = await db
     .select({ status: messageEvents.status, reason: messageEvents.reason, at: messageEvents.at })
     .from(messageEvents)
-    .where(eq(messageEvents.messageId, id))
+    .where(and(eq(messageEvents.messageId, id), eq(messageEvents.messageCreatedAt, message.createdAt)))
     .orderBy(asc(messageEvents.id));
   return { message, events };
 }
@@ -160,22 +161,26 @@ export async function insertFinishedMessages(
   rows: { message: NewMessageRow & { id: string; createdAt: Date }; events: { status: string; reason: string | null; at: Date }[] }[],
 ): Promise<void> {
   if (!rows.length) return;
+  const times = rows.map((r) => r.message.createdAt.getTime());
+  await ensurePartitionsBetween(db, new Date(Math.min(...times)), new Date(Math.max(...times)));
   const CHUNK = 200;
   for (let i = 0; i < rows.length; i += CHUNK) {
     const part = rows.slice(i, i + CHUNK);
     await db.insert(messages).values(part.map((r) => r.message));
-    await db.insert(messageEvents).values(part.flatMap((r) => r.events.map((e) => ({ messageId: r.message.id, ...e }))));
+    await db
+      .insert(messageEvents)
+      .values(part.flatMap((r) => r.events.map((e) => ({ organizationId: r.message.organizationId, messageId: r.message.id, messageCreatedAt: r.message.createdAt, ...e }))));
   }
-  const stats = new Map<string, { applicationId: string; channel: string; hour: Date; status: string; count: number }>();
-  const sessions = new Map<string, { applicationId: string; category: string; initiator: string; hour: Date; count: number }>();
+  const stats = new Map<string, { organizationId: string; applicationId: string; channel: string; hour: Date; status: string; count: number }>();
+  const sessions = new Map<string, { applicationId: string; organizationId: string; category: string; initiator: string; hour: Date; count: number }>();
   for (const { message: m } of rows) {
     const hour = hourOf(m.createdAt);
     const k = `${m.applicationId}|${m.channel}|${hour.getTime()}|${m.status}`;
-    const s = stats.get(k) ?? stats.set(k, { applicationId: m.applicationId, channel: m.channel, hour, status: m.status, count: 0 }).get(k)!;
+    const s = stats.get(k) ?? stats.set(k, { organizationId: m.organizationId, applicationId: m.applicationId, channel: m.channel, hour, status: m.status, count: 0 }).get(k)!;
     s.count++;
     if (m.conversationCategory && m.conversationInitiator) {
       const c = `${m.applicationId}|${m.conversationCategory}|${m.conversationInitiator}|${hour.getTime()}`;
-      const x = sessions.get(c) ?? sessions.set(c, { applicationId: m.applicationId, category: m.conversationCategory, initiator: m.conversationInitiator, hour, count: 0 }).get(c)!;
+      const x = sessions.get(c) ?? sessions.set(c, { applicationId: m.applicationId, organizationId: m.organizationId, category: m.conversationCategory, initiator: m.conversationInitiator, hour, count: 0 }).get(c)!;
       x.count++;
     }
   }
@@ -184,7 +189,7 @@ export async function insertFinishedMessages(
       .insert(messageStatsHourly)
       .values(s)
       .onConflictDoUpdate({
-        target: [messageStatsHourly.applicationId, messageStatsHourly.channel, messageStatsHourly.hour, messageStatsHourly.status],
+        target: [messageStatsHourly.applicationId, messageStatsHourly.channel, messageStatsHourly.hour, messageStatsHourly.status, messageStatsHourly.organizationId],
         set: { count: sql`${messageStatsHourly.count} + ${s.count}` },
       });
   }

@@ -302,7 +302,7 @@ export async function acceptBatch(
   if (!idempotencyKey && !sends.length) return { answer: answer([]), replayed: false, accepted: 0 };
   const result = await ctx.acceptBatcher.acceptBatch(
     sends.map((s) => s.item),
-    { id: batchId, applicationId: auth.applicationId, channel, idempotencyKey: idempotencyKey ?? null, requestHash: hash, answer },
+    { id: batchId, organizationId: auth.organizationId, applicationId: auth.applicationId, channel, idempotencyKey: idempotencyKey ?? null, requestHash: hash, answer },
   );
   if (result.kind === 'existing') {
     const first = result.batch;

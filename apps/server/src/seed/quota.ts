@@ -68,7 +68,7 @@ export async function seedDemoQuota(ctx: AppContext, ids: DemoIds): Promise<void
     for (const { message } of rows) {
       const template = message.templateName ? WELCOME_TEMPLATE.category : undefined;
       const { type, cost } = quotaCost(message.channel as ChannelId, { totalSms: message.totalSms ?? undefined, templateCategory: template });
-      await consumeQuota(tx, { applicationId: app.id, type, cost, messageId: message.id, at: message.createdAt });
+      await consumeQuota(tx, { applicationId: app.id, organizationId: owner.organizationId, type, cost, messageId: message.id, at: message.createdAt });
     }
   });
   await ctx.services.quota.putQuotaSettings(ids.organizationId, app.id, {

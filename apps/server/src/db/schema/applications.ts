@@ -24,6 +24,7 @@ export const applicationChannels = pgTable(
   'application_channels',
   {
     applicationId: uuid('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
     channel: text('channel').notNull(),
     senderName: text('sender_name'),
     senderNumber: text('sender_number'),

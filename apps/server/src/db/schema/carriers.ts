@@ -1,6 +1,5 @@
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { applications } from './applications.ts';
-import { messages } from './messages.ts';
 import { organizations } from './organizations.ts';
 
 /**
@@ -35,6 +34,7 @@ export const whatsappServiceWindows = pgTable(
     applicationId: uuid('application_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
     recipient: text('recipient').notNull(),
     lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -66,7 +66,9 @@ export const whatsappInboundMessages = pgTable(
 
 /**
  * WABA-level webhook updates (`message_template_status_update`, `message_template_quality_update`,
- * `phone_number_quality_update`, …) as received, for the template service.
+ * `phone_number_quality_update`, …) as received, for the template service. No organization_id:
+ * Meta sends them per WABA, which is not one tenant's (whatsapp_senders.waba_id is not unique), so
+ * this log stays global (GLOBAL_TABLES in test/tenant-schema.test.ts).
  */
 export const whatsappAccountUpdates = pgTable(
   'whatsapp_account_updates',
@@ -90,9 +92,8 @@ export const messageSegments = pgTable(
   {
     driver: text('driver').notNull(),
     providerMessageId: text('provider_message_id').notNull(),
-    messageId: uuid('message_id')
-      .notNull()
-      .references(() => messages.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').notNull(),
+    messageId: uuid('message_id').notNull(),
     segment: integer('segment').notNull(),
     status: text('status'),
     reason: text('reason'),
@@ -119,7 +120,10 @@ export const dispatchPacing = pgTable('dispatch_pacing', {
 export const sandboxSteps = pgTable(
   'sandbox_steps',
   {
+    organizationId: uuid('organization_id').notNull(),
     messageId: uuid('message_id').notNull(),
+    /** Its message's created_at: the status it reports locks the message in that month's partition. */
+    messageCreatedAt: timestamp('message_created_at', { withTimezone: true }).notNull(),
     step: integer('step').notNull(),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
   },

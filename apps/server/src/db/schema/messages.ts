@@ -3,11 +3,15 @@ import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, ti
 import { applications } from './applications.ts';
 import { organizations } from './organizations.ts';
 
-/** Messages accepted through /v1 (ARCHITECTURE.md §6). */
+/**
+ * Messages accepted through /v1 (ARCHITECTURE.md §6). Range-partitioned by month of `created_at`
+ * (ARCHITECTURE.md §9, migration 0018; partitions made and dropped by db/partitions.ts): the key is
+ * (id, created_at), and a read that knows the creation time touches one month.
+ */
 export const messages = pgTable(
   'messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: uuid('organization_id').notNull().references(() => organizations.id),
     applicationId: uuid('application_id').notNull().references(() => applications.id),
     channel: text('channel').notNull(),
@@ -42,6 +46,7 @@ export const messages = pgTable(
     otp: text('otp'),
     /** The accepted request body (after validation). */
     body: jsonb('body').notNull(),
+    /** The Idempotency-Key it was sent with (its 24-hour claim is in idempotency_keys). */
     idempotencyKey: text('idempotency_key'),
     /** SHA-256 of the canonical request body, to tell a replay from a conflict. */
     requestHash: text('request_hash'),
@@ -49,10 +54,10 @@ export const messages = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.createdAt], name: 'messages_pkey' }),
     index('messages_app_channel_created_idx').on(t.applicationId, t.channel, t.createdAt, t.id),
     index('messages_org_created_idx').on(t.organizationId, t.createdAt),
-    uniqueIndex('messages_idempotency_idx').on(t.applicationId, t.channel, t.idempotencyKey),
-    uniqueIndex('messages_provider_id_idx').on(t.driver, t.providerMessageId),
+    index('messages_provider_id_idx').on(t.driver, t.providerMessageId),
     // Messages not yet handed to a carrier: what the dispatcher reads (stays small). Its predicate
     // names no column a status change writes, so status updates stay heap-only (HOT) with the
     // table's fillfactor (migration 0016): no index entry per status change.
@@ -60,17 +65,43 @@ export const messages = pgTable(
   ],
 );
 
+/**
+ * A message's history, one row per status. Range-partitioned by the month of its message's creation
+ * (`message_created_at`), so a message and its whole history are dropped together and a history read
+ * touches one partition (ARCHITECTURE.md §9). No foreign key: written only with its message's row.
+ */
 export const messageEvents = pgTable(
   'message_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    messageId: uuid('message_id').notNull().references(() => messages.id, { onDelete: 'cascade' }),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    organizationId: uuid('organization_id').notNull(),
+    messageId: uuid('message_id').notNull(),
+    messageCreatedAt: timestamp('message_created_at', { withTimezone: true }).notNull(),
     status: text('status').notNull(),
     reason: text('reason'),
     providerCode: text('provider_code'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('message_events_message_idx').on(t.messageId, t.id)],
+  (t) => [primaryKey({ columns: [t.id, t.messageCreatedAt], name: 'message_events_pkey' }), index('message_events_message_idx').on(t.messageId, t.id)],
+);
+
+/**
+ * The 24-hour claim of a single send's Idempotency-Key (ARCHITECTURE.md §6, §9): unique per
+ * (application, channel, key); names the message holding it. Deleted when the window is over (by the
+ * accept path for a key used again, and by the maintenance job for all).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+    applicationId: uuid('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    key: text('key').notNull(),
+    messageId: uuid('message_id').notNull(),
+    messageCreatedAt: timestamp('message_created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.channel, t.key, t.organizationId], name: 'idempotency_keys_pkey' }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
 /**
@@ -81,13 +112,14 @@ export const messageEvents = pgTable(
 export const messageStatsHourly = pgTable(
   'message_stats_hourly',
   {
+    organizationId: uuid('organization_id').notNull(),
     applicationId: uuid('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
     channel: text('channel').notNull(),
     status: text('status').notNull(),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
     count: bigint('count', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.applicationId, t.channel, t.hour, t.status] })],
+  (t) => [primaryKey({ columns: [t.applicationId, t.channel, t.hour, t.status, t.organizationId], name: 'message_stats_hourly_pkey' })],
 );
 
 /**
@@ -99,6 +131,7 @@ export const messageStatsHourly = pgTable(
  * both tables.
  */
 export const messageStatsDeltas = pgTable('message_stats_deltas', {
+  organizationId: uuid('organization_id').notNull(),
   applicationId: uuid('application_id').notNull(),
   channel: text('channel').notNull(),
   status: text('status').notNull(),
@@ -108,13 +141,14 @@ export const messageStatsDeltas = pgTable('message_stats_deltas', {
 
 /**
  * One row per status change, written by recordStatus in the same transaction (ARCHITECTURE.md
- * §6.1): what customer webhooks and other consumers read, in `id` order.
+ * §6.1): what customer webhooks and other consumers read, in `id` order. Range-partitioned by month
+ * of its own `created_at` (ARCHITECTURE.md §9).
  */
 export const statusOutbox = pgTable(
   'status_outbox',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    messageId: uuid('message_id').notNull().references(() => messages.id, { onDelete: 'cascade' }),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    messageId: uuid('message_id').notNull(),
     organizationId: uuid('organization_id').notNull(),
     applicationId: uuid('application_id').notNull(),
     channel: text('channel').notNull(),
@@ -128,6 +162,7 @@ export const statusOutbox = pgTable(
     webhookedAt: timestamp('webhooked_at', { withTimezone: true }),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.createdAt], name: 'status_outbox_pkey' }),
     index('status_outbox_app_idx').on(t.applicationId, t.id),
     // Rows the webhook fan-out has not taken yet: what it reads (stays small).
     index('status_outbox_pending_idx').on(t.id).where(sql`webhooked_at is null`),
@@ -145,6 +180,7 @@ export const conversationStatsHourly = pgTable(
   'conversation_stats_hourly',
   {
     applicationId: uuid('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
     category: text('category').notNull(),
     initiator: text('initiator').notNull(),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
@@ -162,6 +198,7 @@ export const messageBatches = pgTable(
   'message_batches',
   {
     id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id').notNull(),
     applicationId: uuid('application_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
@@ -171,5 +208,5 @@ export const messageBatches = pgTable(
     answer: jsonb('answer'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('message_batches_idempotency_idx').on(t.applicationId, t.channel, t.idempotencyKey)],
+  (t) => [uniqueIndex('message_batches_idempotency_idx').on(t.applicationId, t.channel, t.idempotencyKey, t.organizationId), index('message_batches_created_idx').on(t.createdAt)],
 );

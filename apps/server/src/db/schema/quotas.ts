@@ -1,5 +1,6 @@
 import { bigint, bigserial, boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { applications } from './applications.ts';
+import { organizations } from './organizations.ts';
 
 /**
  * Prepaid quota per application and quota type (console.md §3 Remaining quota entry:
@@ -9,6 +10,7 @@ export const quotas = pgTable(
   'quotas',
   {
     applicationId: uuid('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
     type: text('type').notNull(),
     quota: bigint('quota', { mode: 'number' }).notNull().default(0),
     usage: bigint('usage', { mode: 'number' }).notNull().default(0),
@@ -23,6 +25,7 @@ export const quotaLedger = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     applicationId: uuid('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
     type: text('type').notNull(),
     delta: bigint('delta', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
@@ -40,6 +43,7 @@ export const quotaSettings = pgTable('quota_settings', {
   applicationId: uuid('application_id')
     .primaryKey()
     .references(() => applications.id, { onDelete: 'cascade' }),
+  organizationId: uuid('organization_id').notNull().references(() => organizations.id),
   disable: boolean('disable').notNull().default(true),
   emailRecipients: jsonb('email_recipients').$type<string[]>().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -55,6 +59,7 @@ export const quotaThresholds = pgTable(
   'quota_thresholds',
   {
     applicationId: uuid('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
     type: text('type').notNull(),
     reminder: boolean('reminder').notNull().default(false),
     threshold: bigint('threshold', { mode: 'number' }).notNull().default(0),
@@ -70,6 +75,7 @@ export const quotaWarnings = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     applicationId: uuid('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
     type: text('type').notNull(),
     remaining: bigint('remaining', { mode: 'number' }).notNull(),
     threshold: bigint('threshold', { mode: 'number' }).notNull(),

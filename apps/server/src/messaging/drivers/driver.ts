@@ -8,6 +8,8 @@ import type { MessageStatus } from '@pesan/contracts/statuses';
 /** A message handed to a driver: the accepted request body as validated by /v1. */
 export interface OutboundMessage {
   id: string;
+  /** When it was accepted (its partition key: a write back to the message names it). */
+  createdAt: Date;
   organizationId: string;
   applicationId: string;
   channel: ChannelId;

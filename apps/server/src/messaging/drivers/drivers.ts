@@ -54,7 +54,7 @@ export function createDrivers(deps: Pick<AppContext, 'config' | 'boss' | 'now' |
       case 'whatsapp-cloud':
         return createWhatsappCloudDriver({ db: deps.database.db, graphUrl: c.whatsappGraphUrl, token: c.whatsappToken!, rate: c.whatsappRate });
       default:
-        return createSandboxDriver({ db: deps.database.db, scheduleFirstStep: (messageId) => scheduleFirstSandboxStep({ db: deps.database.db, now: deps.now, delayMs: c.sandboxDelayMs }, messageId) });
+        return createSandboxDriver({ db: deps.database.db, scheduleFirstStep: (message) => scheduleFirstSandboxStep({ db: deps.database.db, now: deps.now, delayMs: c.sandboxDelayMs }, message) });
     }
   };
   const driverFor = (channel: ChannelId): ChannelDriver => {

@@ -93,7 +93,7 @@ export const sandboxMessageId = (messageId: string) => `sandbox-${messageId}`;
  * The sandbox driver: `send` accepts at once; `afterAccepted` schedules the first callback of the
  * message's plan (`scheduleFirstStep`, engine/sandbox-steps.ts scheduleFirstSandboxStep).
  */
-export function createSandboxDriver(deps: { scheduleFirstStep: (messageId: string) => Promise<void>; db?: Db }): ChannelDriver {
+export function createSandboxDriver(deps: { scheduleFirstStep: (message: Pick<OutboundMessage, 'id' | 'createdAt' | 'organizationId'>) => Promise<void>; db?: Db }): ChannelDriver {
   return {
     name: 'sandbox',
     channels: CHANNEL_IDS,
@@ -103,7 +103,7 @@ export function createSandboxDriver(deps: { scheduleFirstStep: (messageId: strin
     },
     async afterAccepted(message) {
       if (!sandboxCallbacks(message.channel, message.recipient).length) return;
-      await deps.scheduleFirstStep(message.id);
+      await deps.scheduleFirstStep(message);
     },
   };
 }

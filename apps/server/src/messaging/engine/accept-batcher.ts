@@ -8,10 +8,11 @@
  * a group to finish and goes with everything else that arrived meanwhile, up to `maxItems` items.
  *
  * In the group's transaction, in this order: keys whose 24-hour window is over are freed; batch
- * Idempotency-Keys are claimed; the messages are inserted with `ON CONFLICT DO NOTHING` on their
- * Idempotency-Key (keyed rows sorted, so concurrent groups never wait on each other in a circle);
- * prepaid quota rows are locked (fixed order), and each new message takes its cost in arrival and
- * item order or is refused (its row is deleted again); first events, quota and ledger rows, hourly
+ * Idempotency-Keys are claimed; the messages' Idempotency-Keys are claimed in idempotency_keys with
+ * `ON CONFLICT DO NOTHING` (keyed rows sorted, so concurrent groups never wait on each other in a
+ * circle) and the messages whose key was claimed, or that have none, are inserted; prepaid quota
+ * rows are locked (fixed order), and each new message takes its cost in arrival and item order or
+ * is refused (its row and key claim are deleted again); first events, quota and ledger rows, hourly
  * counters (one upsert per group) and batch answers are written. Every submission is answered only
  * after the commit. A failing transaction rejects that group's submissions only (after one retry
  * on a deadlock or serialisation failure); nothing of it is stored, so a retry is safe.
@@ -57,6 +58,7 @@ export type AcceptOutcome =
 /** A batch send's envelope: its Idempotency-Key (optional), body hash and how to build its answer. */
 export interface BatchEnvelope {
   id: string;
+  organizationId: string;
   applicationId: string;
   channel: string;
   idempotencyKey: string | null;
@@ -273,7 +275,7 @@ export class AcceptBatcher {
       if (keyedBatches.length) {
         const claimed = await claimBatches(
           tx,
-          keyedBatches.map(({ b }) => ({ id: b.id, applicationId: b.applicationId, channel: b.channel, idempotencyKey: b.idempotencyKey!, requestHash: b.requestHash, createdAt: now })),
+          keyedBatches.map(({ b }) => ({ id: b.id, organizationId: b.organizationId, applicationId: b.applicationId, channel: b.channel, idempotencyKey: b.idempotencyKey!, requestHash: b.requestHash, createdAt: now })),
         );
         for (const { si, b } of keyedBatches) {
           if (!claimed.has(b.id)) {
@@ -314,8 +316,8 @@ export class AcceptBatcher {
       }
       const left = await lockQuotas(tx, [...pairs.values()].sort((a, b) => (`${a.applicationId}|${a.type}` < `${b.applicationId}|${b.type}` ? -1 : 1)));
       const taken = new Map<string, { applicationId: string; type: string; cost: number }>();
-      const ledger: { applicationId: string; type: string; cost: number; messageId: string }[] = [];
-      const refused: string[] = [];
+      const ledger: { applicationId: string; organizationId: string; type: string; cost: number; messageId: string }[] = [];
+      const refused: AcceptRow[] = [];
       const accepted: AcceptRow[] = [];
       for (const t of toInsert) {
         const outcomes = (results[t.si] as Extract<BatchResult, { kind: 'done' }>).outcomes;
@@ -330,13 +332,13 @@ export class AcceptBatcher {
           const rest = left.get(k);
           if (rest === undefined || rest < q.cost) {
             outcomes[t.ii] = { kind: 'quota_exceeded' };
-            refused.push(row.id);
+            refused.push(row);
             continue;
           }
           left.set(k, rest - q.cost);
           const sum = taken.get(k) ?? taken.set(k, { applicationId: row.applicationId, type: q.type, cost: 0 }).get(k)!;
           sum.cost += q.cost;
-          ledger.push({ applicationId: row.applicationId, type: q.type, cost: q.cost, messageId: row.id });
+          ledger.push({ applicationId: row.applicationId, organizationId: row.organizationId, type: q.type, cost: q.cost, messageId: row.id });
         }
         outcomes[t.ii] = { kind: 'accepted' };
         accepted.push(row);
@@ -344,11 +346,11 @@ export class AcceptBatcher {
       await deleteMessages(tx, refused);
       await insertFirstEvents(tx, accepted);
       await takeQuotas(tx, [...taken.values()], ledger, now);
-      const counts = new Map<string, { applicationId: string; channel: string; hour: Date; status: string; count: number }>();
+      const counts = new Map<string, { organizationId: string; applicationId: string; channel: string; hour: Date; status: string; count: number }>();
       for (const row of accepted) {
         const hour = hourOf(row.createdAt);
         const k = `${row.applicationId}|${row.channel}|${hour.getTime()}|${row.status}`;
-        const c = counts.get(k) ?? counts.set(k, { applicationId: row.applicationId, channel: row.channel, hour, status: row.status, count: 0 }).get(k)!;
+        const c = counts.get(k) ?? counts.set(k, { organizationId: row.organizationId, applicationId: row.applicationId, channel: row.channel, hour, status: row.status, count: 0 }).get(k)!;
         c.count++;
       }
       await addHourlyCounts(tx, [...counts.values()]);

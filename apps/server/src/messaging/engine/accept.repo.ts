@@ -3,11 +3,11 @@
  * group of accepted messages inside the caller's transaction. SQL only: the rules (who gets quota,
  * which key is whose) are in accept-batcher.ts.
  */
-import { and, eq, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { arrayParam } from '../../db/sql-array.ts';
-import { messageBatches, messages } from '../../db/schema/messages.ts';
+import { idempotencyKeys, messageBatches, messages } from '../../db/schema/messages.ts';
 import { appendStatsDeltas } from './stats.repo.ts';
 import { quotaLedger, quotas } from '../../db/schema/quotas.ts';
 
@@ -24,8 +24,10 @@ export interface KeyRef {
   key: string;
 }
 
-const keyMatch = (table: typeof messages | typeof messageBatches, refs: KeyRef[]): SQL =>
-  or(...refs.map((r) => and(eq(table.applicationId, r.applicationId), eq(table.channel, r.channel), eq(table.idempotencyKey, r.key))))!;
+const batchKeyMatch = (refs: KeyRef[]): SQL =>
+  or(...refs.map((r) => and(eq(messageBatches.applicationId, r.applicationId), eq(messageBatches.channel, r.channel), eq(messageBatches.idempotencyKey, r.key))))!;
+const messageKeyMatch = (refs: KeyRef[]): SQL =>
+  or(...refs.map((r) => and(eq(idempotencyKeys.applicationId, r.applicationId), eq(idempotencyKeys.channel, r.channel), eq(idempotencyKeys.key, r.key))))!;
 
 /**
  * Frees the keys of `refs` (messages and batches) used at or before `before`: their 24-hour
@@ -33,10 +35,10 @@ const keyMatch = (table: typeof messages | typeof messageBatches, refs: KeyRef[]
  */
 export async function releaseExpiredKeys(db: Db, refs: { messages: KeyRef[]; batches: KeyRef[] }, before: Date): Promise<void> {
   if (refs.messages.length) {
-    await db.update(messages).set({ idempotencyKey: null }).where(and(keyMatch(messages, refs.messages), lte(messages.createdAt, before)));
+    await db.delete(idempotencyKeys).where(and(messageKeyMatch(refs.messages), lte(idempotencyKeys.createdAt, before)));
   }
   if (refs.batches.length) {
-    await db.update(messageBatches).set({ idempotencyKey: null }).where(and(keyMatch(messageBatches, refs.batches), lte(messageBatches.createdAt, before)));
+    await db.update(messageBatches).set({ idempotencyKey: null }).where(and(batchKeyMatch(refs.batches), lte(messageBatches.createdAt, before)));
   }
 }
 
@@ -44,12 +46,15 @@ export async function releaseExpiredKeys(db: Db, refs: { messages: KeyRef[]; bat
  * Claims batch Idempotency-Keys: inserts the batch rows (answer still null) and skips the ones
  * whose key is taken. Returns the ids inserted. A key held by an uncommitted transaction waits for it.
  */
-export async function claimBatches(db: Db, rows: { id: string; applicationId: string; channel: string; idempotencyKey: string; requestHash: string; createdAt: Date }[]): Promise<Set<string>> {
+export async function claimBatches(
+  db: Db,
+  rows: { id: string; organizationId: string; applicationId: string; channel: string; idempotencyKey: string; requestHash: string; createdAt: Date }[],
+): Promise<Set<string>> {
   if (!rows.length) return new Set();
   const inserted = await db
     .insert(messageBatches)
     .values(rows)
-    .onConflictDoNothing({ target: [messageBatches.applicationId, messageBatches.channel, messageBatches.idempotencyKey] })
+    .onConflictDoNothing({ target: [messageBatches.applicationId, messageBatches.channel, messageBatches.idempotencyKey, messageBatches.organizationId] })
     .returning({ id: messageBatches.id });
   return new Set(inserted.map((r) => r.id));
 }
@@ -70,12 +75,31 @@ export async function findBatchByKey(db: Db, ref: KeyRef): Promise<{ id: string;
 }
 
 /**
- * Inserts `rows` in one statement of one array parameter per column (whatever the number of rows);
- * a row whose Idempotency-Key is already taken is skipped (a key held by an uncommitted
+ * Claims the Idempotency-Keys of the keyed `rows` in idempotency_keys (in row order: callers sort
+ * keyed rows, so two groups take common keys in one order) and inserts the unkeyed rows and those
+ * whose key it claimed, each in one statement of one array parameter per column (whatever the
+ * number of rows). A row whose key is already taken is skipped (a key held by an uncommitted
  * transaction waits for it). Returns the ids inserted.
  */
 export async function insertMessages(db: Db, rows: AcceptRow[]): Promise<Set<string>> {
   if (!rows.length) return new Set();
+  const keyed = rows.filter((r) => r.idempotencyKey);
+  if (keyed.length) {
+    const k = <T extends string | null>(f: (r: AcceptRow) => T, type: string) => arrayParam(keyed.map(f), type);
+    const claimed = await rowsOf<{ message_id: string }>(
+      db,
+      sql`insert into idempotency_keys (organization_id, application_id, channel, key, message_id, message_created_at, created_at)
+      select organization_id, application_id, channel, key, message_id, created_at, created_at
+      from unnest(${k((r) => r.organizationId, 'uuid')}, ${k((r) => r.applicationId, 'uuid')}, ${k((r) => r.channel, 'text')}, ${k((r) => r.idempotencyKey, 'text')},
+        ${k((r) => r.id, 'uuid')}, ${k((r) => r.createdAt.toISOString(), 'timestamptz')}) with ordinality as v(organization_id, application_id, channel, key, message_id, created_at, n)
+      order by n
+      on conflict do nothing
+      returning message_id`,
+    );
+    const ids = new Set(claimed.map((r) => r.message_id));
+    rows = rows.filter((r) => !r.idempotencyKey || ids.has(r.id));
+    if (!rows.length) return new Set();
+  }
   const col = <T extends string | number | null>(f: (r: AcceptRow) => T, type: string) => arrayParam(rows.map(f), type);
   const inserted = await rowsOf<{ id: string }>(
     db,
@@ -87,23 +111,33 @@ export async function insertMessages(db: Db, rows: AcceptRow[]): Promise<Set<str
       ${col((r) => r.reason, 'text')}, ${col((r) => r.templateName, 'text')}, ${col((r) => r.otp, 'text')}, ${col((r) => JSON.stringify(r.body), 'jsonb')},
       ${col((r) => r.idempotencyKey, 'text')}, ${col((r) => r.requestHash, 'text')}, ${col((r) => r.createdAt.toISOString(), 'timestamptz')})
       as v(id, organization_id, application_id, channel, recipient, country, total_sms, status, reason, template_name, otp, body, idempotency_key, request_hash, created_at)
-    on conflict (application_id, channel, idempotency_key) do nothing
     returning id`,
   );
   return new Set(inserted.map((r) => r.id));
 }
 
-/** Deletes messages `ids` (inserted earlier in this transaction, then refused for quota). */
-export async function deleteMessages(db: Db, ids: string[]): Promise<void> {
-  if (ids.length) await db.delete(messages).where(inArray(messages.id, ids));
+/**
+ * Deletes messages `rows` (inserted earlier in this transaction, then refused for quota) and frees
+ * the Idempotency-Keys they claimed.
+ */
+export async function deleteMessages(db: Db, rows: Pick<AcceptRow, 'id' | 'applicationId' | 'channel' | 'idempotencyKey' | 'createdAt'>[]): Promise<void> {
+  if (!rows.length) return;
+  await db.delete(messages).where(or(...rows.map((r) => and(eq(messages.id, r.id), eq(messages.createdAt, r.createdAt)))));
+  const keyed = rows.filter((r) => r.idempotencyKey);
+  if (keyed.length) {
+    await db
+      .delete(idempotencyKeys)
+      .where(and(messageKeyMatch(keyed.map((r) => ({ applicationId: r.applicationId, channel: r.channel, key: r.idempotencyKey! }))), inArray(idempotencyKeys.messageId, keyed.map((r) => r.id))));
+  }
 }
 
 /** The first event (the initial status at acceptance) of each accepted message, one statement. */
-export async function insertFirstEvents(db: Db, rows: { id: string; status: string; createdAt: Date }[]): Promise<void> {
+export async function insertFirstEvents(db: Db, rows: { id: string; organizationId: string; status: string; createdAt: Date }[]): Promise<void> {
   if (!rows.length) return;
-  await db.execute(sql`insert into message_events (message_id, status, at)
-    select message_id, status, at from unnest(${arrayParam(rows.map((r) => r.id), 'uuid')}, ${arrayParam(rows.map((r) => r.status), 'text')},
-      ${arrayParam(rows.map((r) => r.createdAt.toISOString()), 'timestamptz')}) with ordinality as v(message_id, status, at, n) order by n`);
+  const at = arrayParam(rows.map((r) => r.createdAt.toISOString()), 'timestamptz');
+  await db.execute(sql`insert into message_events (organization_id, message_id, message_created_at, status, at)
+    select organization_id, message_id, at, status, at from unnest(${arrayParam(rows.map((r) => r.organizationId), 'uuid')}, ${arrayParam(rows.map((r) => r.id), 'uuid')},
+      ${arrayParam(rows.map((r) => r.status), 'text')}, ${at}) with ordinality as v(organization_id, message_id, status, at, n) order by n`);
 }
 
 /**
@@ -125,12 +159,12 @@ export async function lockQuotas(db: Db, pairs: { applicationId: string; type: s
 
 /**
  * Takes the summed cost of each (application, type) from its quota row in one statement, and
- * writes one ledger row per message (delta -cost, reason 'message').
+ * writes one ledger row per message (delta -cost, reason 'message', under its organization).
  */
 export async function takeQuotas(
   db: Db,
   totals: { applicationId: string; type: string; cost: number }[],
-  ledger: { applicationId: string; type: string; cost: number; messageId: string }[],
+  ledger: { applicationId: string; organizationId: string; type: string; cost: number; messageId: string }[],
   at: Date,
 ): Promise<void> {
   if (!totals.length) return;
@@ -141,7 +175,7 @@ export async function takeQuotas(
   await db.execute(
     sql`update ${quotas} set usage = ${quotas.usage} + v.cost, updated_at = ${at.toISOString()}::timestamptz from (values ${values}) as v(app, type, cost) where ${quotas.applicationId} = v.app and ${quotas.type} = v.type`,
   );
-  await db.insert(quotaLedger).values(ledger.map((l) => ({ applicationId: l.applicationId, type: l.type, delta: -l.cost, reason: 'message', messageId: l.messageId, at })));
+  await db.insert(quotaLedger).values(ledger.map((l) => ({ applicationId: l.applicationId, organizationId: l.organizationId, type: l.type, delta: -l.cost, reason: 'message', messageId: l.messageId, at })));
 }
 
 /**
@@ -149,12 +183,41 @@ export async function takeQuotas(
  * message_stats_deltas in one statement: no shared counter row is updated, so concurrent groups of
  * one application never wait on each other (engine/stats-rollup.ts folds them in).
  */
-export async function addHourlyCounts(db: Db, counts: { applicationId: string; channel: string; hour: Date; status: string; count: number }[]): Promise<void> {
-  await appendStatsDeltas(db, counts.map((c) => ({ applicationId: c.applicationId, channel: c.channel, hour: c.hour, status: c.status, delta: c.count })));
+export async function addHourlyCounts(db: Db, counts: { organizationId: string; applicationId: string; channel: string; hour: Date; status: string; count: number }[]): Promise<void> {
+  await appendStatsDeltas(db, counts.map((c) => ({ organizationId: c.organizationId, applicationId: c.applicationId, channel: c.channel, hour: c.hour, status: c.status, delta: c.count })));
 }
 
-/** The stored messages carrying each key of `refs` (after a commit: who holds a key another request asked for). */
+/** The stored messages holding each key of `refs` (after a commit: who holds a key another request asked for). */
 export async function findMessagesByKeys(db: Db, refs: KeyRef[]): Promise<(typeof messages.$inferSelect)[]> {
   if (!refs.length) return [];
-  return db.select().from(messages).where(and(isNotNull(messages.idempotencyKey), keyMatch(messages, refs)));
+  const rows = await db
+    .select({ message: messages })
+    .from(idempotencyKeys)
+    .innerJoin(messages, and(eq(messages.id, idempotencyKeys.messageId), eq(messages.createdAt, idempotencyKeys.messageCreatedAt)))
+    .where(messageKeyMatch(refs));
+  return rows.map((r) => r.message);
+}
+
+/**
+ * Deletes the Idempotency-Key claims made at or before `before` (their 24-hour window is over), in
+ * chunks of `chunk` rows so no statement holds many locks. Returns the rows deleted.
+ */
+export async function pruneIdempotencyKeys(db: Db, before: Date, chunk = 10_000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const [row] = await rowsOf<{ n: number }>(
+      db,
+      sql`with d as (delete from idempotency_keys where ctid in (select ctid from idempotency_keys where created_at <= ${before.toISOString()}::timestamptz limit ${chunk}) returning 1)
+        select count(*)::int as n from d`,
+    );
+    const n = Number(row?.n ?? 0);
+    total += n;
+    if (n < chunk) return total;
+  }
+}
+
+/** Deletes batch rows (their stored answers) created at or before `before`: a replay after 24 hours sends anew. */
+export async function pruneMessageBatches(db: Db, before: Date): Promise<number> {
+  const rows = await db.delete(messageBatches).where(lte(messageBatches.createdAt, before)).returning({ id: messageBatches.id });
+  return rows.length;
 }

@@ -12,6 +12,8 @@ import { messageSegments } from '../../db/schema/carriers.ts';
 /** A claimed message as a driver receives it, plus its dispatch state. */
 export interface DispatchRow {
   id: string;
+  /** Its created_at (the partition key: later writes to the message touch only its month). */
+  createdAt: Date;
   organizationId: string;
   applicationId: string;
   channel: string;
@@ -44,15 +46,17 @@ const due = (q: { now: Date; leaseBefore: Date; after: Date }) => sql`provider_m
 export async function claimDueMessages(db: Db, q: { now: Date; leaseBefore: Date; after: Date; limit: number }): Promise<DispatchRow[]> {
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    // Joined by physical address (ctid): a TID scan of the claimed rows whatever the table's size,
-    // where `id in (…)` may be planned as a scan of the whole table.
+    // Joined by physical address (the partition's tableoid and the row's ctid: a ctid alone repeats
+    // across partitions): a TID scan of the claimed rows whatever the table's size, where `id in (…)`
+    // may be planned as a scan of the whole table.
     sql`update messages m set dispatch_claimed_at = ${q.now.toISOString()}::timestamptz
-      from (select ctid from messages where ${due(q)} order by created_at limit ${q.limit} for update skip locked) c
-      where m.ctid = c.ctid
-      returning m.id, m.organization_id, m.application_id, m.channel, m.recipient, m.status, m.body, m.template_name, m.total_sms, m.dispatch_slot_at, m.dispatch_attempts`,
+      from (select tableoid, ctid from messages where ${due(q)} order by created_at limit ${q.limit} for update skip locked) c
+      where m.tableoid = c.tableoid and m.ctid = c.ctid
+      returning m.id, m.created_at, m.organization_id, m.application_id, m.channel, m.recipient, m.status, m.body, m.template_name, m.total_sms, m.dispatch_slot_at, m.dispatch_attempts`,
   );
   return rows.map((r) => ({
     id: r['id'] as string,
+    createdAt: new Date(r['created_at'] as string | Date),
     organizationId: r['organization_id'] as string,
     applicationId: r['application_id'] as string,
     channel: r['channel'] as string,
@@ -70,18 +74,20 @@ export async function claimDueMessages(db: Db, q: { now: Date; leaseBefore: Date
  * Gives claimed messages back, each due again at its `after`: a paced message keeps its reserved
  * `slotAt`; a retry (`retry: true`) counts one more attempt. One statement.
  */
-export async function deferMessages(db: Db, rows: { id: string; after: Date; slotAt: Date | null; retry: boolean }[]): Promise<void> {
+export async function deferMessages(db: Db, rows: { id: string; createdAt: Date; after: Date; slotAt: Date | null; retry: boolean }[]): Promise<void> {
   if (!rows.length) return;
   await db.execute(sql`update messages as m set dispatch_claimed_at = null, dispatch_after = v.after, dispatch_slot_at = v.slot_at,
       dispatch_attempts = m.dispatch_attempts + v.retry
-    from unnest(${arrayParam(rows.map((r) => r.id), 'uuid')}, ${arrayParam(rows.map((r) => r.after.toISOString()), 'timestamptz')},
+    from unnest(${arrayParam(rows.map((r) => r.id), 'uuid')}, ${arrayParam(rows.map((r) => r.createdAt.toISOString()), 'timestamptz')}, ${arrayParam(rows.map((r) => r.after.toISOString()), 'timestamptz')},
       ${arrayParam(rows.map((r) => (r.slotAt ? r.slotAt.toISOString() : null)), 'timestamptz')}, ${arrayParam(rows.map((r) => (r.retry ? 1 : 0)), 'integer')})
-      as v(id, after, slot_at, retry) where m.id = v.id`);
+      as v(id, created_at, after, slot_at, retry) where m.id = v.id and m.created_at = v.created_at`);
 }
 
-/** A carrier's answer to store: the driver, its id for the message, and each part's id (several parts). */
+/** A carrier's answer to store: the message (id, creation time, organization), the driver, its id for the message, and each part's id (several parts). */
 export interface ProviderIdRow {
   id: string;
+  createdAt: Date;
+  organizationId: string;
   driver: string;
   providerMessageId: string;
   segmentIds?: string[];
@@ -94,15 +100,24 @@ export interface ProviderIdRow {
 export async function storeProviderIds(db: Db, rows: ProviderIdRow[]): Promise<void> {
   if (!rows.length) return;
   await db.execute(sql`update messages as m set driver = v.driver, provider_message_id = v.pid, dispatch_after = null, dispatch_slot_at = null
-    from unnest(${arrayParam(rows.map((r) => r.id), 'uuid')}, ${arrayParam(rows.map((r) => r.driver), 'text')}, ${arrayParam(rows.map((r) => r.providerMessageId), 'text')})
-      as v(id, driver, pid) where m.id = v.id`);
-  const segments = rows.flatMap((r) => (r.segmentIds && r.segmentIds.length > 1 ? r.segmentIds.map((pid, i) => ({ driver: r.driver, providerMessageId: pid, messageId: r.id, segment: i + 1 })) : []));
+    from unnest(${arrayParam(rows.map((r) => r.id), 'uuid')}, ${arrayParam(rows.map((r) => r.createdAt.toISOString()), 'timestamptz')}, ${arrayParam(rows.map((r) => r.driver), 'text')},
+      ${arrayParam(rows.map((r) => r.providerMessageId), 'text')})
+      as v(id, created_at, driver, pid) where m.id = v.id and m.created_at = v.created_at`);
+  const segments = rows.flatMap((r) =>
+    r.segmentIds && r.segmentIds.length > 1 ? r.segmentIds.map((pid, i) => ({ organizationId: r.organizationId, driver: r.driver, providerMessageId: pid, messageId: r.id, segment: i + 1 })) : [],
+  );
   if (segments.length) await db.insert(messageSegments).values(segments).onConflictDoNothing();
 }
 
-/** Records which driver sent message `id` and the carrier's id for it (see storeProviderIds). */
-export function setProviderMessageId(db: Db, id: string, driver: string, providerMessageId: string, segmentIds?: string[]): Promise<void> {
-  return storeProviderIds(db, [{ id, driver, providerMessageId, ...(segmentIds ? { segmentIds } : {}) }]);
+/** Records which driver sent `message` and the carrier's id for it (see storeProviderIds). */
+export function setProviderMessageId(
+  db: Db,
+  message: { id: string; createdAt: Date; organizationId: string },
+  driver: string,
+  providerMessageId: string,
+  segmentIds?: string[],
+): Promise<void> {
+  return storeProviderIds(db, [{ ...message, driver, providerMessageId, ...(segmentIds ? { segmentIds } : {}) }]);
 }
 
 /** Ids of messages due for dispatch at `now` (see `due`), oldest first, at most `limit`. */

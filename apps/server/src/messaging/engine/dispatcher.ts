@@ -180,6 +180,7 @@ async function sendOne(deps: DispatchDeps, row: DispatchRow, slot: Slot | null):
   const paced = slot && slot.intervalMs > 0 ? slot : null;
   const message: OutboundMessage = {
     id: row.id,
+    createdAt: row.createdAt,
     organizationId: row.organizationId,
     applicationId: row.applicationId,
     channel,
@@ -194,22 +195,22 @@ async function sendOne(deps: DispatchDeps, row: DispatchRow, slot: Slot | null):
     result = await driver.send(message);
   } catch (err) {
     if (err instanceof DriverError && !err.retryable) {
-      await recordStatus(deps.db, { messageId: row.id, status: 'failed', at: deps.now(), reason: err.reason, providerCode: err.code });
+      await recordStatus(deps.db, { messageId: row.id, messageCreatedAt: row.createdAt, status: 'failed', at: deps.now(), reason: err.reason, providerCode: err.code });
       return 'failed';
     }
     const backoff = Math.min(MAX_RETRY_BACKOFF_MS, 1000 * 2 ** row.attempts);
-    await deferMessages(deps.db, [{ id: row.id, after: new Date(deps.now().getTime() + backoff), slotAt: null, retry: true }]);
+    await deferMessages(deps.db, [{ id: row.id, createdAt: row.createdAt, after: new Date(deps.now().getTime() + backoff), slotAt: null, retry: true }]);
     return 'retry';
   }
   const multipart = (result.segmentIds?.length ?? 0) > 1;
   if (result.status && !multipart) {
     // The carrier's id and what it said, in one update of the message (a status batch).
     const carrier = { driver: driver.name, providerMessageId: result.providerMessageId };
-    await recordStatus(deps.db, { messageId: row.id, status: result.status, at: deps.now(), reason: result.reason ?? null, providerCode: result.providerCode ?? null, carrier });
+    await recordStatus(deps.db, { messageId: row.id, messageCreatedAt: row.createdAt, status: result.status, at: deps.now(), reason: result.reason ?? null, providerCode: result.providerCode ?? null, carrier });
   } else {
-    await storeProviderId(deps.db, { id: row.id, driver: driver.name, providerMessageId: result.providerMessageId, ...(result.segmentIds ? { segmentIds: result.segmentIds } : {}) });
+    await storeProviderId(deps.db, { id: row.id, createdAt: row.createdAt, organizationId: row.organizationId, driver: driver.name, providerMessageId: result.providerMessageId, ...(result.segmentIds ? { segmentIds: result.segmentIds } : {}) });
     if (result.status) {
-      await recordStatus(deps.db, { messageId: row.id, status: result.status, at: deps.now(), reason: result.reason ?? null, providerCode: result.providerCode ?? null });
+      await recordStatus(deps.db, { messageId: row.id, messageCreatedAt: row.createdAt, status: result.status, at: deps.now(), reason: result.reason ?? null, providerCode: result.providerCode ?? null });
     }
   }
   await driver.afterAccepted?.(message, result.providerMessageId);
@@ -255,7 +256,7 @@ export function createDispatcher(deps: DispatchDeps, opts: { maxInFlight?: numbe
     const slots = await slotsFor(deps, rows, now);
     for (const [i, row] of rows.entries()) {
       const slot = slots[i]!;
-      if (slot && slot.at.getTime() - now.getTime() > MAX_INLINE_WAIT_MS) deferred.push({ id: row.id, after: new Date(slot.at.getTime() - PACING_LEAD_MS), slotAt: slot.at, retry: false });
+      if (slot && slot.at.getTime() - now.getTime() > MAX_INLINE_WAIT_MS) deferred.push({ id: row.id, createdAt: row.createdAt, after: new Date(slot.at.getTime() - PACING_LEAD_MS), slotAt: slot.at, retry: false });
       else ready.push({ row, slot });
     }
     await deferMessages(deps.db, deferred);
@@ -265,7 +266,7 @@ export function createDispatcher(deps: DispatchDeps, opts: { maxInFlight?: numbe
       deps.db,
       ready
         .filter(({ row }) => row.status !== 'in_queue' && LIFECYCLES[row.channel as ChannelId].includes('in_queue' as MessageStatus))
-        .map(({ row }) => ({ messageId: row.id, status: 'in_queue' as const, at: now })),
+        .map(({ row }) => ({ messageId: row.id, messageCreatedAt: row.createdAt, status: 'in_queue' as const, at: now })),
     );
     await Promise.all(
       ready.map(({ row, slot }) =>

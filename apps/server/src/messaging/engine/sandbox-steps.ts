@@ -32,11 +32,11 @@ export interface SandboxStepDeps {
 const insertStep = gathered(insertSandboxSteps);
 
 /**
- * Schedules step 0 of message `messageId`'s plan `delayMs` from now, and wakes this process's step
- * poller when it is due at once. Safe to call twice.
+ * Schedules step 0 of `message`'s plan `delayMs` from now, and wakes this process's step poller when
+ * it is due at once. Safe to call twice.
  */
-export async function scheduleFirstSandboxStep(deps: SandboxStepDeps, messageId: string): Promise<void> {
-  await insertStep(deps.db, { messageId, step: 0, dueAt: new Date(deps.now().getTime() + deps.delayMs) });
+export async function scheduleFirstSandboxStep(deps: SandboxStepDeps, message: { id: string; createdAt: Date; organizationId: string }): Promise<void> {
+  await insertStep(deps.db, { messageId: message.id, messageCreatedAt: message.createdAt, organizationId: message.organizationId, step: 0, dueAt: new Date(deps.now().getTime() + deps.delayMs) });
   if (deps.delayMs === 0) wake(deps.db, SANDBOX_STEPS);
 }
 
@@ -58,8 +58,10 @@ export async function runDueSandboxSteps(deps: SandboxStepDeps): Promise<number>
       const plan = sandboxCallbacks(s.channel as ChannelId, s.recipient);
       const callback = plan[s.step];
       if (!callback) continue;
-      reports.push({ messageId: s.messageId, status: callback.status, at, reason: callback.reason });
-      if (s.step + 1 < plan.length) following.push({ messageId: s.messageId, step: s.step + 1, dueAt: new Date(at.getTime() + deps.delayMs) });
+      reports.push({ messageId: s.messageId, messageCreatedAt: s.messageCreatedAt, status: callback.status, at, reason: callback.reason });
+      if (s.step + 1 < plan.length) {
+        following.push({ messageId: s.messageId, messageCreatedAt: s.messageCreatedAt, organizationId: s.organizationId, step: s.step + 1, dueAt: new Date(at.getTime() + deps.delayMs) });
+      }
     }
     const recorded = await recordStatusesIn(tx, reports);
     await insertSandboxSteps(tx, following);

@@ -9,6 +9,7 @@ import { arrayParam } from '../../db/sql-array.ts';
 
 /** A change of `delta` messages at `status` in (application, channel, creation `hour`). */
 export interface StatsDelta {
+  organizationId: string;
   applicationId: string;
   channel: string;
   hour: Date;
@@ -23,8 +24,8 @@ export interface StatsDelta {
 export async function appendStatsDeltas(db: Db, deltas: readonly StatsDelta[]): Promise<void> {
   const rows = deltas.filter((d) => d.delta !== 0);
   if (!rows.length) return;
-  await db.execute(sql`insert into message_stats_deltas (application_id, channel, hour, status, delta)
-    select * from unnest(${arrayParam(rows.map((r) => r.applicationId), 'uuid')}, ${arrayParam(rows.map((r) => r.channel), 'text')},
+  await db.execute(sql`insert into message_stats_deltas (organization_id, application_id, channel, hour, status, delta)
+    select * from unnest(${arrayParam(rows.map((r) => r.organizationId), 'uuid')}, ${arrayParam(rows.map((r) => r.applicationId), 'uuid')}, ${arrayParam(rows.map((r) => r.channel), 'text')},
       ${arrayParam(rows.map((r) => r.hour.toISOString()), 'timestamptz')}, ${arrayParam(rows.map((r) => r.status), 'text')}, ${arrayParam(rows.map((r) => r.delta), 'integer')})`);
 }
 
@@ -39,15 +40,15 @@ export async function foldStatsDeltas(db: Db): Promise<number> {
   const [row] = await rowsOf<{ n: number }>(
     db,
     sql`with d as (
-      delete from message_stats_deltas returning application_id, channel, hour, status, delta
+      delete from message_stats_deltas returning organization_id, application_id, channel, hour, status, delta
     ), s as (
-      select application_id, channel, hour, status, sum(delta)::bigint as n from d group by 1, 2, 3, 4
+      select application_id, channel, hour, status, organization_id, sum(delta)::bigint as n from d group by 1, 2, 3, 4, 5
     ), ins as (
-      insert into message_stats_hourly (application_id, channel, hour, status, count)
-      select s.application_id, s.channel, s.hour, s.status, s.n from s
+      insert into message_stats_hourly (application_id, channel, hour, status, organization_id, count)
+      select s.application_id, s.channel, s.hour, s.status, s.organization_id, s.n from s
       where s.n <> 0 and exists (select 1 from applications a where a.id = s.application_id)
-      order by 1, 2, 3, 4
-      on conflict (application_id, channel, hour, status) do update set count = message_stats_hourly.count + excluded.count
+      order by 1, 2, 3, 4, 5
+      on conflict (application_id, channel, hour, status, organization_id) do update set count = message_stats_hourly.count + excluded.count
       returning 1
     )
     select (select count(*) from d)::int as n`,

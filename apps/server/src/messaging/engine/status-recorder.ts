@@ -22,7 +22,7 @@ import type { Db } from '../../db/client.ts';
 import { insertEvents, insertOutbox, lockMessages, moveStatsCounters, refundMessageQuota, statusHistories, updateMessageStatuses, type CounterMove, type EventRow, type LockedMessage } from './status.repo.ts';
 
 /** A status report. Name the message by `messageId`, or by the driver's `providerMessageId`. */
-export type StatusReport = ({ messageId: string } | { driver: string; providerMessageId: string }) & {
+export type StatusReport = ({ messageId: string; /** Its created_at when known: the lock then reads one month's partition. */ messageCreatedAt?: Date } | { driver: string; providerMessageId: string }) & {
   status: MessageStatus;
   /** When the carrier says it happened. */
   at: Date;
@@ -75,13 +75,13 @@ const providerKey = (driver: string, providerMessageId: string) => `${driver}\u0
  */
 export async function recordStatusesIn(db: Db, reports: readonly StatusReport[]): Promise<RecordOutcome[]> {
   if (!reports.length) return [];
-  const ids = new Set<string>();
+  const ids = new Map<string, Date | undefined>();
   const providers = new Map<string, { driver: string; providerMessageId: string }>();
   for (const r of reports) {
-    if ('messageId' in r) ids.add(r.messageId);
+    if ('messageId' in r) ids.set(r.messageId, ids.get(r.messageId) ?? r.messageCreatedAt);
     else providers.set(providerKey(r.driver, r.providerMessageId), { driver: r.driver, providerMessageId: r.providerMessageId });
   }
-  const locked = await lockMessages(db, { ids: [...ids], providers: [...providers.values()] });
+  const locked = await lockMessages(db, { ids: [...ids].map(([id, createdAt]) => ({ id, createdAt })), providers: [...providers.values()] });
   const byId = new Map<string, LockedMessage>();
   const byProvider = new Map<string, LockedMessage>();
   for (const m of locked) {
@@ -136,7 +136,7 @@ export async function recordStatusesIn(db: Db, reports: readonly StatusReport[])
     // Skipped steps carry no reason or code: they are what the carrier implied, not what it said.
     steps.forEach((status, i) => {
       const last = status === final;
-      events.push({ messageId: message.id, status, at: report.at, reason: last ? reason : null, providerCode: last ? providerCode : null });
+      events.push({ organizationId: message.organizationId, messageId: message.id, messageCreatedAt: message.createdAt, status, at: report.at, reason: last ? reason : null, providerCode: last ? providerCode : null });
       outbox.push({
         messageId: message.id,
         organizationId: message.organizationId,
@@ -164,12 +164,13 @@ export async function recordStatusesIn(db: Db, reports: readonly StatusReport[])
     const states = [...moving.values()];
     await updateMessageStatuses(
       db,
-      states.map((s) => ({ id: s.message.id, status: s.current, at: s.at, reason: s.reason, providerCode: s.providerCode, carrier: carriers.get(s.message.id) ?? null })),
+      states.map((s) => ({ id: s.message.id, createdAt: s.message.createdAt, status: s.current, at: s.at, reason: s.reason, providerCode: s.providerCode, carrier: carriers.get(s.message.id) ?? null })),
     );
     await insertEvents(db, events);
     await insertOutbox(db, outbox);
     if (failures.length) {
-      const histories = await statusHistories(db, [...new Set(failures.map((f) => f.messageId))]);
+      const failing = new Map(failures.map((f) => [f.messageId, moving.get(f.messageId)!.message]));
+      const histories = await statusHistories(db, [...failing.values()]);
       for (const f of failures) {
         const channel = byId.get(f.messageId)?.channel ?? (outcomes[f.index] as Recorded).channel;
         if (!refundsQuota(channel as ChannelId, (histories.get(f.messageId) ?? []) as MessageStatus[], f.status)) continue;
@@ -181,7 +182,7 @@ export async function recordStatusesIn(db: Db, reports: readonly StatusReport[])
     const bump = (s: Moving, status: string, delta: number) => {
       const hour = hourOf(s.message.createdAt);
       const key = `${s.message.applicationId}|${s.message.channel}|${hour.toISOString()}|${status}`;
-      const c = counters.get(key) ?? { applicationId: s.message.applicationId, channel: s.message.channel, hour, status, delta: 0 };
+      const c = counters.get(key) ?? { organizationId: s.message.organizationId, applicationId: s.message.applicationId, channel: s.message.channel, hour, status, delta: 0 };
       c.delta += delta;
       counters.set(key, c);
     };

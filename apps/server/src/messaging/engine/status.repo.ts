@@ -25,13 +25,24 @@ export interface LockedMessage {
 }
 
 /**
- * The messages named by `ids` or by (`driver`, `providerMessageId`) pairs, locked for update until
- * the transaction ends, in id order: concurrent batches lock their common rows in the same order,
- * so they wait for each other instead of deadlocking. One round trip.
+ * The messages named by `ids` (with their creation time when known: the read then touches only that
+ * month's partition) or by (`driver`, `providerMessageId`) pairs, locked for update until the
+ * transaction ends, in id order: concurrent batches lock their common rows in the same order, so
+ * they wait for each other instead of deadlocking. One round trip.
  */
-export async function lockMessages(db: Db, by: { ids: string[]; providers: { driver: string; providerMessageId: string }[] }): Promise<LockedMessage[]> {
+export async function lockMessages(
+  db: Db,
+  by: { ids: { id: string; createdAt?: Date | undefined }[]; providers: { driver: string; providerMessageId: string }[] },
+): Promise<LockedMessage[]> {
   const where: SQL[] = [];
-  if (by.ids.length) where.push(sql`id = any(${arrayParam(by.ids, 'uuid')})`);
+  const dated = by.ids.filter((r) => r.createdAt);
+  const undated = by.ids.filter((r) => !r.createdAt);
+  if (dated.length) {
+    where.push(
+      sql`(id, created_at) in (select * from unnest(${arrayParam(dated.map((r) => r.id), 'uuid')}, ${arrayParam(dated.map((r) => r.createdAt!.toISOString()), 'timestamptz')}))`,
+    );
+  }
+  if (undated.length) where.push(sql`id = any(${arrayParam(undated.map((r) => r.id), 'uuid')})`);
   if (by.providers.length) {
     where.push(sql`(driver, provider_message_id) in (select * from unnest(${arrayParam(by.providers.map((p) => p.driver), 'text')}, ${arrayParam(by.providers.map((p) => p.providerMessageId), 'text')}))`);
   }
@@ -60,7 +71,7 @@ export async function lockMessages(db: Db, by: { ids: string[]; providers: { dri
  */
 export async function updateMessageStatuses(
   db: Db,
-  rows: { id: string; status: string; at: Date; reason: string | null; providerCode: string | null; carrier?: { driver: string; providerMessageId: string } | null }[],
+  rows: { id: string; createdAt: Date; status: string; at: Date; reason: string | null; providerCode: string | null; carrier?: { driver: string; providerMessageId: string } | null }[],
 ): Promise<void> {
   if (!rows.length) return;
   await db.execute(sql`update messages as m set
@@ -72,16 +83,19 @@ export async function updateMessageStatuses(
       provider_message_id = coalesce(v.pid, m.provider_message_id),
       dispatch_after = case when v.pid is null then m.dispatch_after end,
       dispatch_slot_at = case when v.pid is null then m.dispatch_slot_at end
-    from unnest(${arrayParam(rows.map((r) => r.id), 'uuid')}, ${arrayParam(rows.map((r) => r.status), 'text')}, ${arrayParam(rows.map((r) => r.at.toISOString()), 'timestamptz')},
-      ${arrayParam(rows.map((r) => r.reason), 'text')}, ${arrayParam(rows.map((r) => r.providerCode), 'text')},
+    from unnest(${arrayParam(rows.map((r) => r.id), 'uuid')}, ${arrayParam(rows.map((r) => r.createdAt.toISOString()), 'timestamptz')}, ${arrayParam(rows.map((r) => r.status), 'text')},
+      ${arrayParam(rows.map((r) => r.at.toISOString()), 'timestamptz')}, ${arrayParam(rows.map((r) => r.reason), 'text')}, ${arrayParam(rows.map((r) => r.providerCode), 'text')},
       ${arrayParam(rows.map((r) => r.carrier?.driver ?? null), 'text')}, ${arrayParam(rows.map((r) => r.carrier?.providerMessageId ?? null), 'text')})
-      as v(id, status, at, reason, provider_code, driver, pid)
-    where m.id = v.id`);
+      as v(id, created_at, status, at, reason, provider_code, driver, pid)
+    where m.id = v.id and m.created_at = v.created_at`);
 }
 
 /** One row of a message's history (message_events). */
 export interface EventRow {
+  organizationId: string;
   messageId: string;
+  /** Its message's created_at (the partition key of message_events). */
+  messageCreatedAt: Date;
   status: string;
   reason: string | null;
   providerCode: string | null;
@@ -91,20 +105,27 @@ export interface EventRow {
 /** Appends events (in order: their ids follow the array) to the messages' histories. */
 export async function insertEvents(db: Db, events: EventRow[]): Promise<void> {
   if (!events.length) return;
-  await db.execute(sql`insert into message_events (message_id, status, reason, provider_code, at)
-    select message_id, status, reason, provider_code, at from unnest(${arrayParam(events.map((e) => e.messageId), 'uuid')}, ${arrayParam(events.map((e) => e.status), 'text')},
+  await db.execute(sql`insert into message_events (organization_id, message_id, message_created_at, status, reason, provider_code, at)
+    select organization_id, message_id, message_created_at, status, reason, provider_code, at
+    from unnest(${arrayParam(events.map((e) => e.organizationId), 'uuid')}, ${arrayParam(events.map((e) => e.messageId), 'uuid')},
+      ${arrayParam(events.map((e) => e.messageCreatedAt.toISOString()), 'timestamptz')}, ${arrayParam(events.map((e) => e.status), 'text')},
       ${arrayParam(events.map((e) => e.reason), 'text')}, ${arrayParam(events.map((e) => e.providerCode), 'text')}, ${arrayParam(events.map((e) => e.at.toISOString()), 'timestamptz')})
-      with ordinality as v(message_id, status, reason, provider_code, at, n) order by n`);
+      with ordinality as v(organization_id, message_id, message_created_at, status, reason, provider_code, at, n) order by n`);
 }
 
-/** Every status of each of `messageIds` (oldest first), keyed by message id. */
-export async function statusHistories(db: Db, messageIds: string[]): Promise<Map<string, string[]>> {
+/** Every status of each of `messages` (oldest first), keyed by message id. Reads only their months' partitions. */
+export async function statusHistories(db: Db, messages: { id: string; createdAt: Date }[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
-  if (!messageIds.length) return out;
+  if (!messages.length) return out;
   const rows = await db
     .select({ messageId: messageEvents.messageId, status: messageEvents.status })
     .from(messageEvents)
-    .where(inArray(messageEvents.messageId, messageIds))
+    .where(
+      and(
+        inArray(messageEvents.messageId, messages.map((m) => m.id)),
+        inArray(messageEvents.messageCreatedAt, messages.map((m) => m.createdAt)),
+      ),
+    )
     .orderBy(messageEvents.messageId, messageEvents.id);
   for (const r of rows) {
     const h = out.get(r.messageId) ?? [];
@@ -116,6 +137,7 @@ export async function statusHistories(db: Db, messageIds: string[]): Promise<Map
 
 /** One move of the hourly counters: `delta` messages at `status` in (application, channel, hour). */
 export interface CounterMove {
+  organizationId: string;
   applicationId: string;
   channel: string;
   hour: Date;
@@ -135,8 +157,8 @@ export async function moveStatsCounters(db: Db, moves: CounterMove[]): Promise<v
  * Moves one message in the hourly counters of (application, channel, `hour`): -1 at `from`
  * (unless null: a new message) and +1 at `to`. One statement.
  */
-export function moveStatsCounter(db: Db, k: { applicationId: string; channel: string; hour: Date; from: string | null; to: string }): Promise<void> {
-  const one = { applicationId: k.applicationId, channel: k.channel, hour: k.hour };
+export function moveStatsCounter(db: Db, k: { organizationId: string; applicationId: string; channel: string; hour: Date; from: string | null; to: string }): Promise<void> {
+  const one = { organizationId: k.organizationId, applicationId: k.applicationId, channel: k.channel, hour: k.hour };
   if (k.from === k.to) return Promise.resolve();
   return moveStatsCounters(db, [...(k.from ? [{ ...one, status: k.from, delta: -1 }] : []), { ...one, status: k.to, delta: 1 }]);
 }
@@ -172,7 +194,7 @@ export async function refundMessageQuota(db: Db, messageId: string, at: Date): P
       .update(quotas)
       .set({ usage: sql`greatest(0, ${quotas.usage} - ${cost})`, updatedAt: at })
       .where(and(eq(quotas.applicationId, r.applicationId), eq(quotas.type, r.type)));
-    await db.insert(quotaLedger).values({ applicationId: r.applicationId, type: r.type, delta: cost, reason: 'refund', messageId, at });
+    await db.insert(quotaLedger).values({ organizationId: r.organizationId, applicationId: r.applicationId, type: r.type, delta: cost, reason: 'refund', messageId, at });
     refunded += cost;
   }
   return refunded;

@@ -42,7 +42,7 @@ export async function setMessageConversation(
   return db.transaction(async (tx) => {
     const cond = 'id' in where ? eq(messages.id, where.id) : and(eq(messages.driver, where.driver), eq(messages.providerMessageId, where.providerMessageId));
     const [m] = await tx
-      .select({ id: messages.id, applicationId: messages.applicationId, createdAt: messages.createdAt, category: messages.conversationCategory, initiator: messages.conversationInitiator })
+      .select({ id: messages.id, organizationId: messages.organizationId, applicationId: messages.applicationId, createdAt: messages.createdAt, category: messages.conversationCategory, initiator: messages.conversationInitiator })
       .from(messages)
       .where(cond)
       .limit(1)
@@ -61,7 +61,7 @@ export async function setMessageConversation(
     const bump = (k: { category: string; initiator: string }, delta: number) =>
       tx
         .insert(conversationStatsHourly)
-        .values({ applicationId: m.applicationId, category: k.category, initiator: k.initiator, hour, count: delta })
+        .values({ applicationId: m.applicationId, organizationId: m.organizationId, category: k.category, initiator: k.initiator, hour, count: delta })
         .onConflictDoUpdate({
           target: [conversationStatsHourly.applicationId, conversationStatsHourly.hour, conversationStatsHourly.category, conversationStatsHourly.initiator],
           set: { count: sql`${conversationStatsHourly.count} + ${delta}` },

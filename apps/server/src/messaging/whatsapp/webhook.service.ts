@@ -138,7 +138,7 @@ async function applyInbound(db: Db, sender: WhatsappSender, m: z.infer<typeof in
   await insertInboundMessage(db, { organizationId: sender.organizationId, applicationId: sender.applicationId, wamid: m.id, sender: from, type: m.type, payload: m, receivedAt: at });
   // A `system` message (the user changed number) is Meta's notice, not the user writing to us.
   if (m.type === 'system') return;
-  await openServiceWindow(db, { applicationId: sender.applicationId, recipient: from, at, expiresAt: new Date(at.getTime() + SERVICE_WINDOW_MS) });
+  await openServiceWindow(db, { applicationId: sender.applicationId, organizationId: sender.organizationId, recipient: from, at, expiresAt: new Date(at.getTime() + SERVICE_WINDOW_MS) });
 }
 
 /**

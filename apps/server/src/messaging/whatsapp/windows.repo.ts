@@ -18,13 +18,14 @@ export async function findServiceWindowEnd(db: Db, applicationId: string, recipi
 }
 
 /**
- * Opens or extends the window of (`applicationId`, `recipient` E.164) after an inbound message at
- * `at`, ending at `expiresAt`. Never moves either time backwards (webhooks arrive in any order).
+ * Opens or extends the window of (`applicationId` of `organizationId`, `recipient` E.164) after an
+ * inbound message at `at`, ending at `expiresAt`. Never moves either time backwards (webhooks
+ * arrive in any order).
  */
-export async function openServiceWindow(db: Db, w: { applicationId: string; recipient: string; at: Date; expiresAt: Date }): Promise<void> {
+export async function openServiceWindow(db: Db, w: { applicationId: string; organizationId: string; recipient: string; at: Date; expiresAt: Date }): Promise<void> {
   await db
     .insert(whatsappServiceWindows)
-    .values({ applicationId: w.applicationId, recipient: w.recipient, lastInboundAt: w.at, expiresAt: w.expiresAt })
+    .values({ applicationId: w.applicationId, organizationId: w.organizationId, recipient: w.recipient, lastInboundAt: w.at, expiresAt: w.expiresAt })
     .onConflictDoUpdate({
       target: [whatsappServiceWindows.applicationId, whatsappServiceWindows.recipient],
       set: {

@@ -122,7 +122,7 @@ export async function insertApplication(
         updatedAt: values.now,
       })
       .returning(columns);
-    await tx.insert(applicationChannels).values(channels.map((c) => ({ ...c, applicationId: row!.id })));
+    await tx.insert(applicationChannels).values(channels.map((c) => ({ ...c, applicationId: row!.id, organizationId: values.organizationId })));
     return row!;
   });
 }
@@ -149,10 +149,10 @@ export async function updateApplicationRow(
   return row ?? null;
 }
 
-/** Replaces the channel rows of application `id` (the caller checked it is the organization's). */
-export async function replaceChannels(db: Db, id: string, channels: ChannelValues[]): Promise<void> {
+/** Replaces the channel rows of application `id` of organization `organizationId` (the caller checked it is the organization's). */
+export async function replaceChannels(db: Db, organizationId: string, id: string, channels: ChannelValues[]): Promise<void> {
   await db.delete(applicationChannels).where(eq(applicationChannels.applicationId, id));
-  if (channels.length) await db.insert(applicationChannels).values(channels.map((c) => ({ ...c, applicationId: id })));
+  if (channels.length) await db.insert(applicationChannels).values(channels.map((c) => ({ ...c, applicationId: id, organizationId })));
 }
 
 /**

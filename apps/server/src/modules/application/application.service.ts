@@ -143,7 +143,7 @@ export async function updateApplication(db: Db, organizationId: string, id: stri
     const updated = await repo.updateApplicationRow(tx, organizationId, id, { name: input.applicationName, requireSignature: input.requireSignature, now });
     if (!updated || !input.channels) return updated;
     const channels = channelValues(input.channels);
-    await repo.replaceChannels(tx, id, channels);
+    await repo.replaceChannels(tx, organizationId, id, channels);
     // A token of a channel the application no longer has stops working (ARCHITECTURE.md §6).
     await repo.revokeTokens(
       tx,

@@ -32,7 +32,16 @@ import type { UiLanguage } from '@pesan/contracts/ui-language';
 import type { Db } from '../../db/client.ts';
 import { getApplication } from '../application/application.service.ts';
 import { organizationTimeZone } from '../organization/organization.service.ts';
+import { refuseBeforeRetention, type RetentionDeps } from '../../lib/retention.ts';
 import * as repo from './dashboard.repo.ts';
+
+/**
+ * What the dashboard service uses (services.ts): the database, and the clock with RETENTION_DAYS:
+ * every call refuses a range that starts before the oldest kept messages (lib/retention.ts), 422.
+ */
+export interface DashboardDeps extends RetentionDeps {
+  db: Db;
+}
 
 /** A generated Excel file: its §9 name and bytes. */
 export interface DashboardFile {
@@ -67,13 +76,17 @@ interface ChannelStats {
 
 /**
  * The status counts of one application and channel over a range, overall and per bucket.
- * A channel the application does not have reads as zeros.
- * @throws AppError not_found (404) when the application is not the caller organization's.
+ * A channel the application does not have reads as zeros. `startField` names the start in the
+ * refusal's detail (`startDate` in bodies, `start_date` in download queries).
+ * @throws AppError not_found (404) when the application is not the caller organization's;
+ *   outside_retention (422) when the range starts before the oldest kept messages.
  */
-async function channelStats(db: Db, organizationId: string, applicationId: string, channel: ChannelId, startDate: string, endDate: string): Promise<ChannelStats> {
+async function channelStats(deps: DashboardDeps, organizationId: string, applicationId: string, channel: ChannelId, startDate: string, endDate: string, startField = 'startDate'): Promise<ChannelStats> {
+  const { db } = deps;
   const app = await getApplication(db, organizationId, applicationId);
   const timeZone = await organizationTimeZone(db, organizationId);
   const range = resolveDashboardRange(startDate, endDate, timeZone);
+  refuseBeforeRetention(deps, range.from, timeZone, startField);
   const statuses = DASHBOARD_STATUSES[channel];
   const counts: StatusCounts = Object.fromEntries(statuses.map((s) => [s, 0]));
   const series: Record<string, number[]> = Object.fromEntries(statuses.map((s) => [s, range.buckets.map(() => 0)]));
@@ -94,41 +107,43 @@ async function channelStats(db: Db, organizationId: string, applicationId: strin
 /**
  * `POST /api/report/rate`: total, success and failure with their rates (§9, 2 decimals) and the
  * count of every status of the channel (`by_status`) over the range.
- * @throws AppError not_found (404) for another organization's application.
+ * @throws AppError not_found (404) for another organization's application; outside_retention (422, channelStats).
  */
-export async function reportRate(db: Db, organizationId: string, q: DashboardQuery): Promise<RateData> {
-  const s = await channelStats(db, organizationId, q.application_id, q.channel, q.startDate, q.endDate);
+export async function reportRate(deps: DashboardDeps, organizationId: string, q: DashboardQuery): Promise<RateData> {
+  const s = await channelStats(deps, organizationId, q.application_id, q.channel, q.startDate, q.endDate);
   return { channel: q.channel, ...rateSummary(q.channel, s.counts), by_status: s.counts as Record<string, number> };
 }
 
 /**
  * `POST /api/report/usage`: the channel's usage counters under the spec's field names (§3).
- * @throws AppError not_found (404) for another organization's application.
+ * @throws AppError not_found (404) for another organization's application; outside_retention (422, channelStats).
  */
-export async function reportUsage(db: Db, organizationId: string, q: DashboardQuery): Promise<UsageData> {
-  const s = await channelStats(db, organizationId, q.application_id, q.channel, q.startDate, q.endDate);
+export async function reportUsage(deps: DashboardDeps, organizationId: string, q: DashboardQuery): Promise<UsageData> {
+  const s = await channelStats(deps, organizationId, q.application_id, q.channel, q.startDate, q.endDate);
   return usageCounters(q.channel, s.counts);
 }
 
 /**
  * `POST /api/report/usage/range-date`: one line per status (every status of the channel), hourly
  * for a single day, daily otherwise (§2.6), labels local to the organization's time zone.
- * @throws AppError not_found (404) for another organization's application.
+ * @throws AppError not_found (404) for another organization's application; outside_retention (422, channelStats).
  */
-export async function reportRangeDate(db: Db, organizationId: string, q: DashboardQuery): Promise<RangeDateData> {
-  const s = await channelStats(db, organizationId, q.application_id, q.channel, q.startDate, q.endDate);
+export async function reportRangeDate(deps: DashboardDeps, organizationId: string, q: DashboardQuery): Promise<RangeDateData> {
+  const s = await channelStats(deps, organizationId, q.application_id, q.channel, q.startDate, q.endDate);
   return { channel: q.channel, granularity: s.range.granularity, time_zone: s.timeZone, labels: s.range.buckets.map((b) => b.label), series: s.series, total: s.total };
 }
 
 /**
  * `POST /api/whatsapp-api/conversation`: WhatsApp session figures (§3) and their series, from
- * conversation_stats_hourly. An application without WhatsApp reads as zeros.
- * @throws AppError not_found (404) for another organization's application.
+ * conversation_stats_hourly. An application without WhatsApp reads as zeros. `startField` as in channelStats.
+ * @throws AppError not_found (404) for another organization's application; outside_retention (422).
  */
-export async function whatsappConversation(db: Db, organizationId: string, q: ConversationQuery): Promise<ConversationData & { application_name: string }> {
+export async function whatsappConversation(deps: DashboardDeps, organizationId: string, q: ConversationQuery, startField = 'startDate'): Promise<ConversationData & { application_name: string }> {
+  const { db } = deps;
   const app = await getApplication(db, organizationId, q.application_id);
   const timeZone = await organizationTimeZone(db, organizationId);
   const range = resolveDashboardRange(q.startDate, q.endDate, timeZone);
+  refuseBeforeRetention(deps, range.from, timeZone, startField);
   const rows = app.channels.some((c) => c.channel === 'whatsapp') ? await repo.conversationCountsByHour(db, app.id, range.from, range.to) : [];
   const perBucket: repo.ConversationHourRow[][] = range.buckets.map(() => []);
   for (const r of rows) {
@@ -175,10 +190,10 @@ async function toBuffer(wb: ExcelJS.Workbook): Promise<Buffer> {
  * dashboard-labels.ts; ARCHITECTURE.md §7.9): sheet 'Summary' (application, channel, period, time
  * zone, totals, rates, the usage counters) and sheet 'Per day' or 'Per hour' (one row per bucket,
  * one column per status, a total column and a total row). At most 31 days × statuses: small.
- * @throws AppError not_found (404) for another organization's application.
+ * @throws AppError not_found (404) for another organization's application; outside_retention (422, channelStats).
  */
-export async function usageDownload(db: Db, organizationId: string, q: DashboardDownloadQuery, lang: UiLanguage = 'en'): Promise<DashboardFile> {
-  const s = await channelStats(db, organizationId, q.application_id, q.channel, q.start_date, q.end_date);
+export async function usageDownload(deps: DashboardDeps, organizationId: string, q: DashboardDownloadQuery, lang: UiLanguage = 'en'): Promise<DashboardFile> {
+  const s = await channelStats(deps, organizationId, q.application_id, q.channel, q.start_date, q.end_date, 'start_date');
   const rate = rateSummary(q.channel, s.counts);
   const usage = usageCounters(q.channel, s.counts);
   const L = (key: string) => dashboardLabel(key, lang);
@@ -225,11 +240,11 @@ const SESSION_FIGURES = [
  * `Report_Session_WA_{start}-{end}.xlsx` (§9), labelled in `lang` as the tiles and the chart are
  * (dashboard-labels.ts): sheet 'Summary' (the §3 figures) and sheet 'Per day' or 'Per hour' (one
  * row per bucket, one column per series, the total first, and a total row).
- * @throws AppError not_found (404) for another organization's application.
+ * @throws AppError not_found (404) for another organization's application; outside_retention (422, whatsappConversation).
  */
-export async function conversationDownload(db: Db, organizationId: string, q: ConversationDownloadQuery, lang: UiLanguage = 'en'): Promise<DashboardFile> {
+export async function conversationDownload(deps: DashboardDeps, organizationId: string, q: ConversationDownloadQuery, lang: UiLanguage = 'en'): Promise<DashboardFile> {
   const L = (key: string) => dashboardLabel(key, lang);
-  const d = await whatsappConversation(db, organizationId, { application_id: q.application_id, startDate: q.start_date, endDate: q.end_date });
+  const d = await whatsappConversation(deps, organizationId, { application_id: q.application_id, startDate: q.start_date, endDate: q.end_date }, 'start_date');
   const range = resolveDashboardRange(q.start_date, q.end_date, d.time_zone);
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Pesan';

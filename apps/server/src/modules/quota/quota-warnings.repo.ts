@@ -41,19 +41,19 @@ export async function thresholdRows(db: Db, applicationId: string, opts: { forUp
   return opts.forUpdate ? query.for('update') : query;
 }
 
-/** Inserts or replaces the application's settings row. */
-export async function upsertSettings(db: Db, applicationId: string, s: SettingsRow, at: Date): Promise<void> {
+/** Inserts or replaces the settings row of application `applicationId` (of organization `organizationId`). */
+export async function upsertSettings(db: Db, organizationId: string, applicationId: string, s: SettingsRow, at: Date): Promise<void> {
   await db
     .insert(quotaSettings)
-    .values({ applicationId, disable: s.disable, emailRecipients: s.emailRecipients, updatedAt: at })
+    .values({ applicationId, organizationId, disable: s.disable, emailRecipients: s.emailRecipients, updatedAt: at })
     .onConflictDoUpdate({ target: quotaSettings.applicationId, set: { disable: s.disable, emailRecipients: s.emailRecipients, updatedAt: at } });
 }
 
-/** Inserts or replaces one threshold row (`armed` as given). */
-export async function upsertThreshold(db: Db, applicationId: string, t: ThresholdRow, at: Date): Promise<void> {
+/** Inserts or replaces one threshold row of application `applicationId` (of organization `organizationId`; `armed` as given). */
+export async function upsertThreshold(db: Db, organizationId: string, applicationId: string, t: ThresholdRow, at: Date): Promise<void> {
   await db
     .insert(quotaThresholds)
-    .values({ applicationId, ...t, updatedAt: at })
+    .values({ applicationId, organizationId, ...t, updatedAt: at })
     .onConflictDoUpdate({
       target: [quotaThresholds.applicationId, quotaThresholds.type],
       set: { reminder: t.reminder, threshold: t.threshold, armed: t.armed, updatedAt: at },
@@ -82,10 +82,13 @@ export async function rearm(db: Db, applicationId: string, type: string, at: Dat
 }
 
 /** Records one warning; returns its id. */
-export async function insertWarning(db: Db, w: { applicationId: string; type: string; remaining: number; threshold: number; recipients: string[]; at: Date }): Promise<number> {
+export async function insertWarning(
+  db: Db,
+  w: { applicationId: string; organizationId: string; type: string; remaining: number; threshold: number; recipients: string[]; at: Date },
+): Promise<number> {
   const [row] = await db
     .insert(quotaWarnings)
-    .values({ applicationId: w.applicationId, type: w.type, remaining: w.remaining, threshold: w.threshold, recipients: w.recipients, createdAt: w.at })
+    .values({ applicationId: w.applicationId, organizationId: w.organizationId, type: w.type, remaining: w.remaining, threshold: w.threshold, recipients: w.recipients, createdAt: w.at })
     .returning({ id: quotaWarnings.id });
   return row!.id;
 }

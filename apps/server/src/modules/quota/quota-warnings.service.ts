@@ -131,13 +131,13 @@ export async function putQuotaSettings(deps: Pick<QuotaWarningDeps, 'db' | 'now'
   const now = deps.now();
   await deps.db.transaction(async (txAny) => {
     const tx = txAny as unknown as Db;
-    await repo.upsertSettings(tx, app.id, { disable: input.disable, emailRecipients: input.email_recipient }, now);
+    await repo.upsertSettings(tx, organizationId, app.id, { disable: input.disable, emailRecipients: input.email_recipient }, now);
     const existing = new Map((await repo.thresholdRows(tx, app.id, { forUpdate: true })).map((t) => [t.type, t]));
     for (const t of input.thresholds) {
       const threshold = t.reminder ? (t.threshold ?? 0) : 0;
       const old = existing.get(t.type);
       const changed = !old || old.reminder !== t.reminder || old.threshold !== threshold;
-      await repo.upsertThreshold(tx, app.id, { type: t.type, reminder: t.reminder, threshold, armed: changed ? true : old.armed }, now);
+      await repo.upsertThreshold(tx, organizationId, app.id, { type: t.type, reminder: t.reminder, threshold, armed: changed ? true : old.armed }, now);
     }
   });
   return settingsOf(deps.db, app.id);
@@ -204,7 +204,7 @@ export async function checkQuotaWarnings(deps: QuotaWarningDeps, applicationId: 
         if (!t.armed) await repo.rearm(tx, app.id, t.type, now);
       } else if (t.armed && (await repo.disarm(tx, app.id, t.type, now))) {
         const w = { applicationId: app.id, type: t.type as QuotaType, remaining, threshold: t.threshold, recipients: settings.emailRecipients };
-        warnings.push({ ...w, id: await repo.insertWarning(tx, { ...w, at: now }) });
+        warnings.push({ ...w, id: await repo.insertWarning(tx, { ...w, organizationId: app.organizationId, at: now }) });
       }
     }
     return { app, warnings };

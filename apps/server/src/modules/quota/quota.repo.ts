@@ -14,6 +14,7 @@ import { quotaLedger, quotas } from '../../db/schema/quotas.ts';
 
 export interface BillingApplicationRow {
   id: string;
+  organizationId: string;
   name: string;
   billingType: 'pre-paid' | 'post-paid';
 }
@@ -36,7 +37,7 @@ export interface LedgerRow {
   at: Date;
 }
 
-const appColumns = { id: applications.id, name: applications.name, billingType: applications.billingType };
+const appColumns = { id: applications.id, organizationId: applications.organizationId, name: applications.name, billingType: applications.billingType };
 
 /**
  * The live application `id` (any organization), or null. `id` must be a uuid. With `forUpdate`
@@ -54,12 +55,13 @@ export async function updateBillingType(db: Db, id: string, billingType: 'pre-pa
 }
 
 /**
- * The quota row of `applicationId` and `type`, created with quota 0 and usage 0 when missing, and
- * locked (FOR UPDATE) until the surrounding transaction ends: two changes of one row never
- * compute their ledger delta from the same old value.
+ * The quota row of application `app` and `type`, created with quota 0 and usage 0 when missing
+ * (under `app.organizationId`), and locked (FOR UPDATE) until the surrounding transaction ends:
+ * two changes of one row never compute their ledger delta from the same old value.
  */
-export async function lockQuotaRow(db: Db, applicationId: string, type: string, at: Date): Promise<QuotaRow> {
-  await db.insert(quotas).values({ applicationId, type, quota: 0, usage: 0, updatedAt: at }).onConflictDoNothing();
+export async function lockQuotaRow(db: Db, app: { id: string; organizationId: string }, type: string, at: Date): Promise<QuotaRow> {
+  const applicationId = app.id;
+  await db.insert(quotas).values({ applicationId, organizationId: app.organizationId, type, quota: 0, usage: 0, updatedAt: at }).onConflictDoNothing();
   const [row] = await db
     .select({ type: quotas.type, quota: quotas.quota, usage: quotas.usage })
     .from(quotas)
@@ -74,7 +76,7 @@ export async function setQuota(db: Db, applicationId: string, type: string, quot
 }
 
 /** Appends one ledger row (an operator change has no message id). `delta` in stored units. */
-export async function insertLedgerRow(db: Db, row: { applicationId: string; type: string; delta: number; reason: string; at: Date }): Promise<void> {
+export async function insertLedgerRow(db: Db, row: { applicationId: string; organizationId: string; type: string; delta: number; reason: string; at: Date }): Promise<void> {
   await db.insert(quotaLedger).values({ ...row, messageId: null });
 }
 

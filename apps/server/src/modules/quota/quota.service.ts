@@ -183,14 +183,14 @@ export async function changeQuota(db: Db, input: QuotaInput, now: Date): Promise
   return db.transaction(async (txAny) => {
     const tx = txAny as unknown as Db;
     const app = await liveApplication(tx, parsed.app, false);
-    const before = await repo.lockQuotaRow(tx, app.id, parsed.type, now);
+    const before = await repo.lockQuotaRow(tx, app, parsed.type, now);
     const quota = reason === 'top-up' ? before.quota + amount : amount;
     if (!Number.isSafeInteger(quota)) throw new AppError('invalid_request', SERVER_MESSAGES.quotaOverflow(parsed.type, Number.MAX_SAFE_INTEGER));
     const delta = quota - before.quota;
     const changed = delta !== 0;
     if (changed) {
       await repo.setQuota(tx, app.id, parsed.type, quota, now);
-      await repo.insertLedgerRow(tx, { applicationId: app.id, type: parsed.type, delta, reason, at: now });
+      await repo.insertLedgerRow(tx, { applicationId: app.id, organizationId: app.organizationId, type: parsed.type, delta, reason, at: now });
     }
     return {
       applicationId: app.id,

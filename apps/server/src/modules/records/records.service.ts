@@ -20,6 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { getApplication } from '../application/application.service.ts';
 import { organizationTimeZone } from '../organization/organization.service.ts';
 import { AppError } from '../../lib/errors.ts';
+import { refuseBeforeRetention, type RetentionDeps } from '../../lib/retention.ts';
 import { messageWebhookDeliveries } from '../webhooks/webhooks.service.ts';
 import * as repo from './records.repo.ts';
 import { V1_MESSAGES } from '@pesan/contracts/messaging';
@@ -42,6 +43,11 @@ function toRecord(row: repo.MessageRow): TransactionRecord {
     status: row.status as MessageStatus,
     reason: row.reason,
   };
+}
+
+/** What the records service uses (services.ts): the database, and the clock with RETENTION_DAYS for the retention rule. */
+export interface RecordsDeps extends RetentionDeps {
+  db: Db;
 }
 
 const HOUR_MS = 3_600_000;
@@ -78,14 +84,18 @@ async function totalFromRollup(db: Db, f: repo.RecordsFilter): Promise<number> {
  * counted up to SEARCH_COUNT_LIMIT (`total_capped`). `last_update`: newest updated_at among the
  * page's rows (ARCHITECTURE.md §7 deviation 8), or null. The query is already validated by
  * recordsQuerySchema (range 1–31 days).
- * @throws AppError not_found (404) when the application is not the caller organization's.
+ * @throws AppError not_found (404) when the application is not the caller organization's;
+ *   outside_retention (422) when `startDate` is before the oldest kept messages (lib/retention.ts).
  */
-export async function listRecords(db: Db, organizationId: string, q: RecordsQuery): Promise<RecordsPage> {
+export async function listRecords(deps: RecordsDeps, organizationId: string, q: RecordsQuery): Promise<RecordsPage> {
+  const { db } = deps;
   const app = await getApplication(db, organizationId, q.application_id);
+  const timeZone = await organizationTimeZone(db, organizationId);
+  const range = resolveRecordsRange(q.startDate, q.endDate, timeZone);
+  refuseBeforeRetention(deps, range.from, timeZone, 'startDate');
   const term = recordsSearchTerm(q.channel, q.search);
   const empty: RecordsPage = { data: [], page: q.page, limit: q.limit, pages: 0, total: 0, total_capped: false, next_cursor: null, last_update: null };
   if (term.kind === 'never') return empty;
-  const range = resolveRecordsRange(q.startDate, q.endDate, await organizationTimeZone(db, organizationId));
   const filter: repo.RecordsFilter = {
     organizationId,
     applicationId: app.id,
@@ -131,7 +141,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  * webhook attempts.
  * @throws AppError not_found (404) for a malformed id or a message of another organization.
  */
-export async function getRecord(db: Db, organizationId: string, messageId: string): Promise<RecordDetail> {
+export async function getRecord({ db }: Pick<RecordsDeps, 'db'>, organizationId: string, messageId: string): Promise<RecordDetail> {
   const found = UUID_RE.test(messageId) ? await repo.findMessageDetail(db, organizationId, messageId) : null;
   if (!found) throw new AppError('not_found', V1_MESSAGES.messageNotFound);
   const { message, events, authenticationTemplate } = found;

@@ -10,6 +10,7 @@ import { REPORT_CONTENT_TYPES, REPORT_MESSAGES, REPORT_PENDING_LIMIT, reportFile
 import type { ChannelId } from '@pesan/contracts/channels';
 import type { Db } from '../../db/client.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import { refuseBeforeRetention } from '../../lib/retention.ts';
 import * as repo from './reports.repo.ts';
 import type { ReportStore } from './report-store.ts';
 
@@ -18,6 +19,8 @@ export interface ReportsDeps {
   now: () => Date;
   store: ReportStore;
   enqueueReport: (reportId: string) => Promise<void>;
+  /** RETENTION_DAYS (config.retentionDays): a report may not start before the oldest kept messages (lib/retention.ts). */
+  retentionDays: number;
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -72,7 +75,8 @@ export async function listReports(deps: Pick<ReportsDeps, 'db'>, organizationId:
  * and queues its generation. The range is resolved once, in the organization's time zone: the
  * report holds messages created in [start of start day, start of the day after end day), or
  * between the two instants given. Statuses are unique; none = every status.
- * @throws AppError not_found (application), invalid_request (range), rate_limited (429
+ * @throws AppError not_found (application), invalid_request (range), outside_retention (422, the
+ *   range starts before the oldest kept messages; nothing stored), rate_limited (429
  *   REPORT_MESSAGES.tooManyPending, nothing stored) when the organization already has
  *   REPORT_PENDING_LIMIT reports in-queue or processing (issue 23).
  */
@@ -83,6 +87,7 @@ export async function createReport(deps: ReportsDeps, caller: { organizationId: 
   const timeZone = await organizationTimeZone(deps.db, caller.organizationId);
   const range = resolveRecordsRange(body.start_date, body.end_date, timeZone);
   if (!range.from || !range.to) throw fieldError('start_date', REPORT_MESSAGES.dateRequired);
+  refuseBeforeRetention(deps, range.from, timeZone, 'start_date');
   // An inclusive ISO end becomes exclusive one millisecond later (timestamps hold microseconds: close enough for a report).
   const rangeTo = range.toExclusive ? range.to : new Date(range.to.getTime() + 1);
   const created = await repo.insertReportWithinLimit(deps.db, {

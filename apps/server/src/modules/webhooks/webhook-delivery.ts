@@ -269,7 +269,7 @@ async function sendAttempt(deps: WebhookDeliveryDeps, attemptId: string, signal:
 
 async function recordAttemptResult(
   deps: WebhookDeliveryDeps,
-  a: { delivery: { id: string; eventId: string; applicationId: string; attempt: number }; endpoint: EndpointRow; result: PostResult },
+  a: { delivery: { id: string; eventId: string; organizationId: string; applicationId: string; attempt: number }; endpoint: EndpointRow; result: PostResult },
 ): Promise<'succeeded' | 'failed'> {
   const { delivery, endpoint, result } = a;
   const finishedAt = deps.now();
@@ -297,7 +297,7 @@ async function recordAttemptResult(
   if (!ended) return succeeded ? 'succeeded' : 'failed';
   for (const l of attemptListeners) l(succeeded ? 'succeeded' : 'failed');
   if (nextRetryAt) {
-    const next = await insertAttempt(deps.db, { eventId: delivery.eventId, applicationId: delivery.applicationId, attempt: delivery.attempt + 1, dueAt: nextRetryAt, createdAt: nextRetryAt });
+    const next = await insertAttempt(deps.db, { eventId: delivery.eventId, organizationId: delivery.organizationId, applicationId: delivery.applicationId, attempt: delivery.attempt + 1, dueAt: nextRetryAt, createdAt: nextRetryAt });
     await deps.enqueueAttempt(next, nextRetryAt).catch(() => {});
   }
   if (disableReason && endpoint.enabled) {

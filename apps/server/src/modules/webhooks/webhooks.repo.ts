@@ -109,16 +109,20 @@ export async function insertEventsWithFirstAttempts(
   dueAt: Date,
 ): Promise<{ id: string; dueAt: Date }[]> {
   if (!events.length) return [];
-  const inserted = await tx.insert(webhookEvents).values(events).onConflictDoNothing().returning({ id: webhookEvents.id, applicationId: webhookEvents.applicationId });
+  const inserted = await tx
+    .insert(webhookEvents)
+    .values(events)
+    .onConflictDoNothing()
+    .returning({ id: webhookEvents.id, organizationId: webhookEvents.organizationId, applicationId: webhookEvents.applicationId });
   if (!inserted.length) return [];
   return tx
     .insert(webhookDeliveries)
-    .values(inserted.map((e) => ({ eventId: e.id, applicationId: e.applicationId, attempt: 1, dueAt, createdAt: dueAt })))
+    .values(inserted.map((e) => ({ eventId: e.id, organizationId: e.organizationId, applicationId: e.applicationId, attempt: 1, dueAt, createdAt: dueAt })))
     .returning({ id: webhookDeliveries.id, dueAt: webhookDeliveries.dueAt });
 }
 
-/** Inserts attempt `attempt` of event `eventId`, due at `dueAt`; returns its id. */
-export async function insertAttempt(db: Db, v: { eventId: string; applicationId: string; attempt: number; dueAt: Date; createdAt: Date }): Promise<string> {
+/** Inserts attempt `attempt` of event `eventId` (of application `applicationId` in `organizationId`), due at `dueAt`; returns its id. */
+export async function insertAttempt(db: Db, v: { eventId: string; organizationId: string; applicationId: string; attempt: number; dueAt: Date; createdAt: Date }): Promise<string> {
   const [row] = await db.insert(webhookDeliveries).values(v).returning({ id: webhookDeliveries.id });
   return row!.id;
 }
@@ -224,6 +228,7 @@ const listColumns = {
   id: webhookDeliveries.id,
   eventId: webhookDeliveries.eventId,
   applicationId: webhookDeliveries.applicationId,
+  organizationId: webhookDeliveries.organizationId,
   attempt: webhookDeliveries.attempt,
   status: webhookDeliveries.status,
   statusCode: webhookDeliveries.statusCode,

@@ -173,7 +173,7 @@ export async function redeliverWebhook(deps: WebhooksDeps, organizationId: strin
   const endpoint = await findEndpoint(deps.db, organizationId, app.id);
   assertDeliverable(endpoint);
   const now = deps.now();
-  const id = await insertAttempt(deps.db, { eventId: attempt.eventId, applicationId: app.id, attempt: (await lastAttemptNumber(deps.db, attempt.eventId)) + 1, dueAt: now, createdAt: now });
+  const id = await insertAttempt(deps.db, { eventId: attempt.eventId, organizationId, applicationId: app.id, attempt: (await lastAttemptNumber(deps.db, attempt.eventId)) + 1, dueAt: now, createdAt: now });
   await deps.enqueueAttempt(id);
   return toDelivery((await findAttempt(deps.db, organizationId, app.id, id))!);
 }

@@ -4,8 +4,10 @@
  * status tooltips, the trend chart per status, the WhatsApp session figures and chart (WhatsApp
  * tab), the Excel exports, and below them whatever `footer` renders (the Monitoring table of 5,
  * composed by the route). Skeletons while loading; a failed call toasts 'Error!' 'Something went
- * wrong or Data Is Empty' once (a 401 is handled globally) and shows a retry; a range with no
- * traffic shows an empty state linking to the API docs.
+ * wrong or Data Is Empty' once (a 401 is handled globally) and shows a retry, except a range the
+ * server refuses as older than the retention (422 `outside_retention`), whose own message (which
+ * day to choose from) shows instead (loadFailedText); a range with no traffic shows an empty state
+ * linking to the API docs.
  */
 import { useEffect, type ReactNode } from 'react';
 import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
@@ -34,6 +36,16 @@ import { DASHBOARD_TAB_LABELS } from '../utils/channels.ts';
 import { ExportButton } from './export-button.tsx';
 import { StatCard } from './stat-card.tsx';
 import { TrendChart } from './trend-chart.tsx';
+
+/**
+ * The text of a failed load: the server's message when it refused the range as older than the
+ * kept messages (422 `outside_retention`: it names the first day to choose), else §8's 'Something
+ * went wrong or Data Is Empty'. In the current language either way.
+ */
+export function loadFailedText(err: unknown): string {
+  if (err instanceof ApiError && err.code === 'outside_retention') return localizeMessage(err.message);
+  return localizeMessage(DASHBOARD_MESSAGES.loadFailed);
+}
 
 export interface ChannelOverviewProps {
   applicationId: string;
@@ -95,7 +107,7 @@ export function ChannelOverview({ applicationId, channel, range, footer }: Chann
   useEffect(() => {
     const err = failed?.error;
     if (!err || (err instanceof ApiError && err.status === 401)) return;
-    toastError(localizeMessage(DASHBOARD_MESSAGES.loadFailed), localizeMessage(DASHBOARD_MESSAGES.loadFailedTitle), 'dashboard-load-error');
+    toastError(loadFailedText(err), localizeMessage(DASHBOARD_MESSAGES.loadFailedTitle), 'dashboard-load-error');
   }, [failed?.error, failedAt]);
 
   const label = DASHBOARD_TAB_LABELS[channel] ?? channel;
@@ -124,7 +136,7 @@ export function ChannelOverview({ applicationId, channel, range, footer }: Chann
           <EmptyState
             icon={<IconAlertTriangle size={30} />}
             title={t('loadFailedInline')}
-            description={localizeMessage(DASHBOARD_MESSAGES.loadFailed)}
+            description={loadFailedText(failed.error)}
             action={
               <Button variant="default" mt="xs" onClick={() => calls.forEach((q) => void q.refetch())}>
                 {t('tryAgain')}

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { DASHBOARD_MESSAGES } from '@pesan/contracts/dashboard';
 import { renderWithProviders } from '../../../components/test-render.tsx';
 import { resolveDashboardParams } from '../hooks/use-dashboard-params.ts';
@@ -98,6 +99,17 @@ describe('Overview dashboard', () => {
     renderWithProviders(<DashboardView />, { route: '/dashboard' });
     expect(await screen.findByText(DASHBOARD_MESSAGES.loadFailed, { selector: '.mantine-Notification-description' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('shows the server’s message, not the generic error, when the range is older than the retention', async () => {
+    const message = 'Messages older than 2025-10-02 are no longer kept (retention: 400 days). Choose a range from 2025-10-02.';
+    act(() => notifications.clean());
+    fakeApi(routes(() => json({ error: { code: 'outside_retention', message, details: [{ path: 'startDate', message }], request_id: 'r' } }, 422)));
+    renderWithProviders(<DashboardView />, { route: '/dashboard' });
+    expect(await screen.findByText(message, { selector: '.mantine-Notification-description' })).toBeTruthy();
+    // The inline state under the tabs says it too.
+    expect(screen.getAllByText(message).length).toBeGreaterThanOrEqual(2);
+    expect(screen.queryByText(DASHBOARD_MESSAGES.loadFailed)).toBeNull();
   });
 });
 

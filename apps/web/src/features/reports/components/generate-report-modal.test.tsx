@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REPORT_MESSAGES } from '@pesan/contracts/reports';
+import { RECORDS_MESSAGES } from '@pesan/contracts/records';
 import { renderWithProviders } from '../../../components/test-render.tsx';
 import type { ReportApplication } from '../api/list-report-applications.ts';
 import { fakeApi, GENERATE, json, reportRow } from '../test/fixtures.ts';
@@ -114,5 +115,14 @@ describe('Generate Report pop-up', () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(onGenerated).not.toHaveBeenCalled();
     expect((within(dialog).getByLabelText(/^Report Name/) as HTMLInputElement).value).toBe('march');
+  });
+
+  it('shows a range older than the retention (422) under the date, keeping the pop-up open', async () => {
+    const message = RECORDS_MESSAGES.olderThanRetention('2025-10-02', 400);
+    fakeApi({ [GENERATE]: () => json({ error: { code: 'outside_retention', message, details: [{ path: 'start_date', message }], request_id: 'r2' } }, 422) });
+    const { dialog, onClose, submit } = open({ initial: { ...READY, range: ['2025-03-01', '2025-03-07'] } });
+    await submit();
+    expect(await within(dialog).findByText(message)).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -4,7 +4,8 @@
  * with a counter), Application (the API needs it; the first application unless prefilled),
  * Channel (six; changing it clears the statuses), Status (the channel's statuses with 'All',
  * which sends an empty list), Type (.CSV / .XLS) and the date range (1–31 days). Submitting with
- * gaps shows the spec's messages under the fields; the server's 400 field messages show there too.
+ * gaps shows the spec's messages under the fields; the server's field messages show there too (a
+ * 400, or the 422 of a range older than the kept messages, under the date).
  * Success toasts 'Success! A new report has been generated!', refreshes the list and closes (the
  * form starts empty the next time); another failure toasts 'Error!' with the server's message.
  */
