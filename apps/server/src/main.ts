@@ -51,8 +51,17 @@ async function main(): Promise<void> {
   // Demo data never stops a start: a failure is logged (issue 23).
   if (config.demoData ?? fresh) await seedDemoDataLogged(ctx, (line) => console.error(line));
 
+  // This month's and next month's partitions exist before the port opens (a send into a month
+  // without one would fail); the rest of the storage maintenance runs in the background (issue 25).
+  await ctx.services.storage.ensureCurrent();
   const app = config.role === 'worker' ? null : await buildApp(ctx);
   if (app) await app.listen({ port: config.port, host: config.host });
+  void ctx.services.storage.runMaintenance().then(
+    (r) => {
+      if (r.dropped.length) console.log(`[storage] dropped partitions older than the retention: ${r.dropped.join(', ')}`);
+    },
+    (err: unknown) => console.error(`[storage] maintenance at start-up failed (retried daily): ${(err as Error).message}`),
+  );
   // A worker serves only its probes and metrics, so what it records is scraped too.
   const ops = config.role === 'worker' ? await buildOpsApp(ctx) : null;
   if (ops) await ops.listen({ port: config.port, host: config.host });

@@ -61,6 +61,7 @@ import { conversationDownload, reportRangeDate, reportRate, reportUsage, usageDo
 import { createReport, getReport, listReports, openReportDownload } from './modules/reports/reports.service.ts';
 import { generateNextReport, generateReport, sweepReports } from './modules/reports/report-generation.ts';
 import { createReportStore } from './modules/reports/report-store.ts';
+import { createStorageService } from './modules/storage/storage.service.ts';
 import { acceptTerms, termsAccepted } from './modules/terms/terms.service.ts';
 import { generateApplicationTokens, generateChannelToken, listTokenStatuses } from './modules/token/token.service.ts';
 import { checkMayUpload, findTemplateMedia, openImage, pruneUnusedTemplateMedia, storeImage, storeTemplateMedia } from './modules/upload/upload.service.ts';
@@ -195,7 +196,9 @@ export function createServices(ctx: AppInfra) {
       deleteV1Templates,
     }),
     dashboard: withDeps({ db, now, retentionDays }, { reportRate, reportUsage, reportRangeDate, whatsappConversation, usageDownload, conversationDownload }),
-    admin: withDeps(db, { runAdminCommand }),
+    admin: { runAdminCommand: (input: unknown, at: Date) => runAdminCommand(db, input, at, { retentionDays: ctx.config.retentionDays }) },
+    /** Monthly partitions and retention (modules/storage): before the port, at start-up and daily. */
+    storage: createStorageService({ db, now, retentionDays: ctx.config.retentionDays }),
     docs: {
       parseMenuInclude,
       ...withDeps({ db, now, publicUrl: ctx.config.publicUrl }, { listApiVersions, listMenu, listDescriptions, getDescription, getDescriptionByTitle, assertOperator, createDescription, updateDescription, deleteDescription, makeOperator }),

@@ -28,7 +28,8 @@ describe('Overview Excel labels', () => {
   const day = '2026-03-10';
 
   beforeAll(async () => {
-    t = await createTestApp({ workers: false });
+    // Days of March 2026: a retention (RETENTION_DAYS) that keeps them whatever today is.
+    t = await createTestApp({ workers: false, env: { RETENTION_DAYS: '36500' } });
     a = await createAccount(t);
     appId = (await t.app.inject({ method: 'POST', url: '/api/application', headers: a.headers, payload: { applicationName: 'Label App', channels: [{ channel: 'whatsapp' }, { channel: 'email' }] } })).json().id;
     const at = new Date('2026-03-10T03:00:00Z');

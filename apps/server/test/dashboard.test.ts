@@ -19,6 +19,8 @@ import { waTemplates } from '../src/db/schema/templates.ts';
 import { sandboxLifecycle } from '../src/messaging/drivers/sandbox.ts';
 import { openServiceWindow } from '../src/messaging/whatsapp/windows.repo.ts';
 import { setConversationFromStatus, setMessageConversation } from '../src/messaging/whatsapp/webhook.repo.ts';
+import { RECORDS_MESSAGES } from '@pesan/contracts/records';
+import { firstKeptDay, retentionStart } from '../src/lib/retention.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { createAccount, insertMessage, type Account } from './application-fixtures.ts';
 import { issueToken, v1Post, waitForStatus, type TokenPair } from './v1-helper.ts';
@@ -78,7 +80,8 @@ describe('dashboard API', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Fixed days of 2026 below: a retention that keeps them whatever today is (the retention is tested at the end).
+    t = await createTestApp({ env: { RETENTION_DAYS: '36500' } });
     a = await createAccount(t);
     b = await createAccount(t);
     const res = await post(a, '/api/application', { applicationName: 'Dashboard App', channels: CHANNEL_IDS.map((channel) => ({ channel })) });
@@ -318,5 +321,61 @@ describe('dashboard API', () => {
     const rate = await post(a, '/api/report/rate', { application_id: mailOnly, channel: 'sms', ...range });
     expect(rate.json().data).toMatchObject({ total: 0, success_rate: 0, failure_rate: 0 });
     expect((await t.app.inject({ method: 'POST', url: '/api/report/rate', payload: body('sms') })).statusCode).toBe(401);
+  });
+});
+
+describe('dashboard API and the retention (RETENTION_DAYS)', () => {
+  let t: TestApp;
+  let a: Account;
+  let appId: string;
+  const DAY_MS = 86_400_000;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    t = await createTestApp({ workers: false, env: { RETENTION_DAYS: '400' } });
+    a = await createAccount(t);
+    appId = (await t.app.inject({ method: 'POST', url: '/api/application', headers: a.headers, payload: { applicationName: 'Retention Dashboard', channels: [{ channel: 'sms' }, { channel: 'whatsapp' }] } })).json().id as string;
+  });
+  afterAll(async () => t?.close());
+
+  /** Every Overview call (each tab's figures, chart and sessions, and both exports) over [startDate, endDate], with the name of its start field. */
+  const calls = (startDate: string, endDate: string) => {
+    const q = (channel?: string) => new URLSearchParams({ application_id: appId, ...(channel ? { channel } : {}), start_date: startDate, end_date: endDate }).toString();
+    return [
+      ...['/api/report/rate', '/api/report/usage', '/api/report/usage/range-date'].flatMap((url) =>
+        ['sms', 'whatsapp'].map((channel) => ({ what: `${url} ${channel}`, field: 'startDate', inject: { method: 'POST' as const, url, payload: { application_id: appId, channel, startDate, endDate } } })),
+      ),
+      { what: 'sessions', field: 'startDate', inject: { method: 'POST' as const, url: '/api/whatsapp-api/conversation', payload: { application_id: appId, startDate, endDate } } },
+      { what: 'usage export', field: 'start_date', inject: { method: 'GET' as const, url: `/api/report/usage/download?${q('sms')}` } },
+      { what: 'sessions export', field: 'start_date', inject: { method: 'GET' as const, url: `/api/whatsapp-api/conversation/download?${q()}` } },
+    ];
+  };
+
+  it('refuses every tab and export whose range starts before the oldest kept month with 422 and the first day to choose', async () => {
+    const first = firstKeptDay(retentionStart(new Date(), 400), 'Asia/Jakarta');
+    const message = RECORDS_MESSAGES.olderThanRetention(first, 400);
+    const startMs = Date.parse(`${first}T00:00:00Z`);
+    for (const c of calls(day(startMs - DAY_MS), day(startMs + 6 * DAY_MS))) {
+      const res = await t.app.inject({ ...c.inject, headers: a.headers });
+      expect(res.statusCode, c.what).toBe(422);
+      expect(res.json().error, c.what).toMatchObject({ code: 'outside_retention', message, details: [{ path: c.field, message }] });
+    }
+    const id = await t.app.inject({ ...calls('2025-01-01', '2025-01-07')[0]!.inject, headers: { ...a.headers, 'accept-language': 'id' } });
+    expect(id.statusCode).toBe(422);
+    expect(id.json().error.message).toBe(`Pesan yang lebih lama dari ${first} tidak lagi disimpan (masa simpan: 400 hari). Pilih rentang mulai ${first}.`);
+  });
+
+  it('answers every tab and export from the first kept day on, and the last 30 days', async () => {
+    const first = firstKeptDay(retentionStart(new Date(), 400), 'Asia/Jakarta');
+    const startMs = Date.parse(`${first}T00:00:00Z`);
+    for (const [from, to] of [
+      [first, day(startMs + 6 * DAY_MS)],
+      [day(Date.now() - 29 * DAY_MS), day(Date.now())],
+    ] as const) {
+      for (const c of calls(from, to)) {
+        const res = await t.app.inject({ ...c.inject, headers: a.headers });
+        expect(res.statusCode, `${c.what} ${from}..${to}: ${res.body.slice(0, 200)}`).toBe(200);
+      }
+    }
   });
 });

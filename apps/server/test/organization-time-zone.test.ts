@@ -21,7 +21,8 @@ describe('organization time zone', () => {
   const org = { business_name: 'Zone Shop', business_phone: '+6281200000000', business_address: 'Jl. Zona 1', website_url: '' };
 
   beforeAll(async () => {
-    t = await createTestApp({ workers: false });
+    // Days of March 2026: a retention (RETENTION_DAYS) that keeps them whatever today is.
+    t = await createTestApp({ workers: false, env: { RETENTION_DAYS: '36500' } });
     a = await createAccount(t);
     b = await createAccount(t);
     appId = (await t.app.inject({ method: 'POST', url: '/api/application', headers: a.headers, payload: { applicationName: 'Zone App', channels: [{ channel: 'sms' }] } })).json().id;

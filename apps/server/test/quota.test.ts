@@ -190,7 +190,7 @@ describe('runAdminCommand (the text the CLI prints)', () => {
   });
 
   it('refuses an unknown command', async () => {
-    expect((await refusal(() => runAdminCommand(db(), { command: 'drop', app: 'x' }, now()))).message).toBe('Unknown command: use one of billing, quota, balances, whatsapp:sender, rate, operator, docs:import');
+    expect((await refusal(() => runAdminCommand(db(), { command: 'drop', app: 'x' }, now()))).message).toBe('Unknown command: use one of billing, quota, balances, whatsapp:sender, rate, operator, docs:import, storage');
   });
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { RECORDS_MESSAGES } from '@pesan/contracts/records';
 import { messages } from '../src/db/schema/messages.ts';
+import { firstKeptDay, retentionStart } from '../src/lib/retention.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { createAccount, insertMessage, type Account } from './application-fixtures.ts';
 
@@ -16,7 +17,9 @@ describe('monitoring records API', () => {
   const at = (minutes: number) => new Date(base + minutes * 60_000);
 
   beforeAll(async () => {
-    t = await createTestApp({ workers: false });
+    // Fixed dates of 2025 (days and hours in Asia/Jakarta): a retention long enough to keep them
+    // whatever today is; the retention itself is tested below.
+    t = await createTestApp({ workers: false, env: { RETENTION_DAYS: '36500' } });
     a = await createAccount(t);
     b = await createAccount(t);
     const mk = async (name: string) =>
@@ -287,5 +290,70 @@ describe('monitoring records API', () => {
       expect(body.total, JSON.stringify(query)).toBe(await brute(f));
     }
     expect(await brute({ from: at(120), to: at(300) })).toBe(4);
+  });
+});
+
+describe('monitoring records and the retention (RETENTION_DAYS, issue: old months are dropped)', () => {
+  let t: TestApp;
+  let a: Account;
+  let appId: string;
+  const DAY_MS = 86_400_000;
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    t = await createTestApp({ workers: false, env: { RETENTION_DAYS: '400' } });
+    a = await createAccount(t);
+    appId = (await t.app.inject({ method: 'POST', url: '/api/application', headers: a.headers, payload: { applicationName: 'Retention App', channels: [{ channel: 'sms' }] } })).json().id as string;
+  });
+  afterAll(async () => t.close());
+
+  const records = (body: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/api/records', headers: { ...a.headers, ...headers }, payload: { application_id: appId, channel: 'sms', ...body } });
+
+  it('refuses a range that starts before the oldest kept month with 422 and the first day to choose, in English and Indonesian', async () => {
+    const kept = retentionStart(new Date(), 400);
+    const first = firstKeptDay(kept, 'Asia/Jakarta');
+    const message = RECORDS_MESSAGES.olderThanRetention(first, 400);
+    const dayBefore = day(new Date(Date.parse(`${first}T00:00:00Z`) - DAY_MS));
+    const refused = await records({ startDate: dayBefore, endDate: first });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatchObject({ code: 'outside_retention', message, details: [{ path: 'startDate', message }] });
+    expect(message).toBe(`Messages older than ${first} are no longer kept (retention: 400 days). Choose a range from ${first}.`);
+    // An ISO start one millisecond before the kept month; and with a search, too.
+    const iso = await records({ startDate: new Date(kept.getTime() - 1).toISOString(), endDate: new Date(kept.getTime() + DAY_MS).toISOString(), search: { key: 'number', value: 'abc' } });
+    expect(iso.statusCode).toBe(422);
+    expect(iso.json().error.code).toBe('outside_retention');
+    const id = await records({ startDate: dayBefore, endDate: first }, { 'accept-language': 'id' });
+    expect(id.statusCode).toBe(422);
+    expect(id.json().error.message).toBe(`Pesan yang lebih lama dari ${first} tidak lagi disimpan (masa simpan: 400 hari). Pilih rentang mulai ${first}.`);
+  });
+
+  it('answers a range inside the retention, from the first kept day or instant on, and a query without a range', async () => {
+    const kept = retentionStart(new Date(), 400);
+    const first = firstKeptDay(kept, 'Asia/Jakarta');
+    const inside = await insertMessage(t, { organizationId: a.organizationId, applicationId: appId, channel: 'sms', recipient: '+628110001111', createdAt: new Date(kept.getTime() + 3_600_000), updatedAt: new Date(kept.getTime() + 3_600_000) });
+    const fromInstant = await records({ startDate: kept.toISOString(), endDate: new Date(kept.getTime() + 2 * DAY_MS).toISOString() });
+    expect(fromInstant.statusCode, fromInstant.body).toBe(200);
+    expect(fromInstant.json()).toMatchObject({ total: 1, data: [{ msgid: inside }] });
+    const fromDay = await records({ startDate: first, endDate: day(new Date(Date.parse(`${first}T00:00:00Z`) + 30 * DAY_MS)) });
+    expect(fromDay.statusCode, fromDay.body).toBe(200);
+    const lastWeek = await records({ startDate: day(new Date(Date.now() - 6 * DAY_MS)), endDate: day(new Date()) });
+    expect(lastWeek.statusCode).toBe(200);
+    expect((await records({})).statusCode).toBe(200);
+  });
+
+  it('reads the retention against the service clock', async () => {
+    const realNow = t.ctx.now;
+    // 2027-03-10 - 400 days = 2026-02-03: February 2026 is kept from 2026-02-01T00:00Z, i.e. whole Jakarta days from 2026-02-02.
+    t.ctx.now = () => new Date('2027-03-10T00:00:00Z');
+    try {
+      const refused = await records({ startDate: '2026-02-01', endDate: '2026-02-03' });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error.message).toBe(RECORDS_MESSAGES.olderThanRetention('2026-02-02', 400));
+      expect((await records({ startDate: '2026-02-02', endDate: '2026-02-03' })).statusCode).toBe(200);
+      expect((await records({ startDate: '2026-01-31T23:59:59.999Z', endDate: '2026-02-03T00:00:00Z' })).statusCode).toBe(422);
+      expect((await records({ startDate: '2026-02-01T00:00:00Z', endDate: '2026-02-03T00:00:00Z' })).statusCode).toBe(200);
+    } finally {
+      t.ctx.now = realNow;
+    }
   });
 });

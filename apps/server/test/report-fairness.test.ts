@@ -55,7 +55,8 @@ describe('reports are fair between organizations', () => {
 
   beforeAll(async () => {
     bucket = await startSlowBucket(() => flooding.organizationId);
-    t = await createTestApp({ env: { REPORTS_S3_URL: bucket.url } });
+    // Reports of 2026-11-02: a retention (RETENTION_DAYS) that keeps that day whatever today is.
+    t = await createTestApp({ env: { REPORTS_S3_URL: bucket.url, RETENTION_DAYS: '36500' } });
     flooding = await createAccount(t);
     other = await createAccount(t);
   });

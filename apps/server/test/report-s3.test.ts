@@ -33,7 +33,8 @@ describe('reports in an S3-compatible bucket', () => {
     const endpoint = `http://127.0.0.1:${port}`;
     s3 = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
     await s3.send(new CreateBucketCommand({ Bucket: 'pesan-reports' }));
-    t = await createTestApp({ env: { REPORTS_S3_URL: `http://S3RVER:S3RVER@127.0.0.1:${port}/pesan-reports/console` } });
+    // A report of 2026-11-02: a retention (RETENTION_DAYS) that keeps that day whatever today is.
+    t = await createTestApp({ env: { REPORTS_S3_URL: `http://S3RVER:S3RVER@127.0.0.1:${port}/pesan-reports/console`, RETENTION_DAYS: '36500' } });
     a = await createAccount(t);
     const res = await t.app.inject({ method: 'POST', url: '/api/application', headers: a.headers, payload: { applicationName: 'S3 App', channels: [{ channel: 'sms' }] } });
     appId = (res.json().id ?? res.json().data?.id) as string;

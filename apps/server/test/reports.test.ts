@@ -14,10 +14,12 @@ import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { REPORT_MESSAGES, reportColumns, type ReportRow } from '@pesan/contracts/reports';
+import { RECORDS_MESSAGES } from '@pesan/contracts/records';
 import { messages } from '../src/db/schema/messages.ts';
 import { reports } from '../src/db/schema/reports.ts';
 import { generateReport, sweepReports, REPORT_MAX_ATTEMPTS, type ReportGenerationDeps } from '../src/modules/reports/report-generation.ts';
 import { createFileReportStore, reportFileKey, type ReportStore } from '../src/modules/reports/report-store.ts';
+import { firstKeptDay, retentionStart } from '../src/lib/retention.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { createAccount, insertMessage, type Account } from './application-fixtures.ts';
 
@@ -73,7 +75,8 @@ describe('reports API', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
+    // Fixed days of November 2026: a retention that keeps them whatever today is (tested below).
+    t = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000', RETENTION_DAYS: '36500' } });
     a = await createAccount(t);
     b = await createAccount(t);
     appId = await createApp(a, 'Report App', ['sms', 'whatsapp', 'email']);
@@ -429,5 +432,48 @@ describe('reports API', () => {
       expect(await reportRow(recent)).toBeDefined();
       expect(readdirSync(join(t.dataDir, 'reports', a.organizationId)).some((f) => f.startsWith(old))).toBe(false);
     });
+  });
+});
+
+describe('reports and the retention (RETENTION_DAYS)', () => {
+  let t: TestApp;
+  let a: Account;
+  let appId: string;
+  const DAY_MS = 86_400_000;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    t = await createTestApp({ workers: false, env: { RETENTION_DAYS: '400' } });
+    a = await createAccount(t);
+    appId = (await t.app.inject({ method: 'POST', url: '/api/application', headers: a.headers, payload: { applicationName: 'Retention Reports', channels: [{ channel: 'sms' }] } })).json().id as string;
+  });
+  afterAll(async () => t?.close());
+
+  const generate = (payload: object, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/report/generate-report', headers: { ...a.headers, ...headers }, payload: { application_id: appId, title: 'old', channel: 'sms', status: [], type: 'csv', ...payload } });
+  const reportCount = async () => (await t.ctx.database.db.select().from(reports)).length;
+
+  it('refuses a report that starts before the oldest kept month with 422, the first day to choose under the date, and stores nothing', async () => {
+    const first = firstKeptDay(retentionStart(new Date(), 400), 'Asia/Jakarta');
+    const message = RECORDS_MESSAGES.olderThanRetention(first, 400);
+    const before = await reportCount();
+    const startMs = Date.parse(`${first}T00:00:00Z`);
+    const refused = await generate({ start_date: day(startMs - DAY_MS), end_date: day(startMs + 5 * DAY_MS) });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatchObject({ code: 'outside_retention', message, details: [{ path: 'start_date', message }] });
+    const years = await generate({ start_date: '2024-01-01', end_date: '2024-01-31' }, { 'accept-language': 'id' });
+    expect(years.statusCode).toBe(422);
+    expect(years.json().error.message).toBe(`Pesan yang lebih lama dari ${first} tidak lagi disimpan (masa simpan: 400 hari). Pilih rentang mulai ${first}.`);
+    expect(await reportCount()).toBe(before);
+  });
+
+  it('creates a report whose range starts on the first kept day, or within the last 30 days', async () => {
+    const first = firstKeptDay(retentionStart(new Date(), 400), 'Asia/Jakarta');
+    const before = await reportCount();
+    const oldest = await generate({ start_date: first, end_date: day(Date.parse(`${first}T00:00:00Z`) + 30 * DAY_MS) });
+    expect(oldest.statusCode, oldest.body).toBe(201);
+    const recent = await generate({ start_date: day(Date.now() - 29 * DAY_MS), end_date: day(Date.now()) });
+    expect(recent.statusCode, recent.body).toBe(201);
+    expect(await reportCount()).toBe(before + 2);
   });
 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { V1_MESSAGES } from '@pesan/contracts/messaging';
 import { JWT_AUDIENCE, JWT_ISSUER } from '@pesan/contracts/token-file';
 import { accessTokens, applicationChannels, applications } from '../src/db/schema/applications.ts';
-import { messageEvents, messages } from '../src/db/schema/messages.ts';
+import { idempotencyKeys, messageEvents, messages } from '../src/db/schema/messages.ts';
 import { quotaLedger, quotas } from '../src/db/schema/quotas.ts';
 import { waTemplates } from '../src/db/schema/templates.ts';
 import { usedSignatures } from '../src/db/schema/security.ts';
@@ -307,11 +307,15 @@ describe('idempotency', () => {
     const b = await createAppWithToken(t, { channels: ['sms'] });
     const key = { 'idempotency-key': 'daily' };
     const first = (await v1Post(t, '/sms/messages', b.tokens.sms.accessToken, { to: '081234567890', text: 'x' }, key)).json();
-    await t.ctx.database.db.update(messages).set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(messages.id, first.id));
+    // The key's claim was made 25 hours ago.
+    await t.ctx.database.db.update(idempotencyKeys).set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(idempotencyKeys.messageId, first.id));
     const second = await v1Post(t, '/sms/messages', b.tokens.sms.accessToken, { to: '081234567890', text: 'y' }, key);
     expect(second.statusCode).toBe(202);
     expect(second.json().id).not.toBe(first.id);
-    expect((await messageFromDb(t, first.id)).row!.idempotencyKey).toBeNull();
+    // The claim now names the new message; the first keeps its row.
+    const claims = await t.ctx.database.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.applicationId, b.applicationId), eq(idempotencyKeys.key, 'daily')));
+    expect(claims.map((c) => c.messageId)).toEqual([second.json().id]);
+    expect((await messageFromDb(t, first.id)).row!.status).toBeDefined();
   });
 });
 

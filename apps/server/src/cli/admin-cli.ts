@@ -74,6 +74,14 @@ const COMMANDS: Record<AdminCommandName, { options: string[]; synopsis: string; 
     synopsis: 'operator --email <e-mail>',
     help: ['Makes the user with this e-mail address an operator: operators may edit the API documentation.'],
   },
+  storage: {
+    options: [],
+    synopsis: 'storage',
+    help: [
+      'Prints each partitioned table (messages, message_events, status_outbox) with its monthly partitions:',
+      'bounds, row estimates, sizes and the day each is dropped (its end + RETENTION_DAYS), and the next drop date.',
+    ],
+  },
   'docs:import': {
     options: ['dir'],
     synopsis: 'docs:import [--dir <path>]',
@@ -188,7 +196,7 @@ async function runDirect(config: Config, command: Record<string, unknown>, out: 
   try {
     if (!(await database.hasSchema())) throw new CliFailure(noDatabase);
     await database.migrate();
-    const result = await runAdminCommand(database.db, command, new Date());
+    const result = await runAdminCommand(database.db, command, new Date(), { retentionDays: config.retentionDays });
     out(result.output);
     // A top-up re-arms the application's quota warnings; a --set below a threshold warns (issue 10).
     if (result.quotaChangedFor) {

@@ -13,13 +13,14 @@ import { DriverError } from '../messaging/drivers/driver.ts';
 import { runDueSandboxSteps, SANDBOX_STEP_BATCH, SANDBOX_STEP_RUNNERS, SANDBOX_STEPS } from '../messaging/engine/sandbox-steps.ts';
 import { rollUpStats, STATS_ROLLUP_MS } from '../messaging/engine/stats-rollup.ts';
 import { onWake } from '../messaging/engine/wake.ts';
-import { MAINTENANCE_CRON, pruneExpiredRecords } from './maintenance.ts';
+import { MAINTENANCE_CRON, STORAGE_CRON, pruneExpiredRecords } from './maintenance.ts';
 import { onStatusRecorded } from '../messaging/engine/status-recorder.ts';
 import { startPoller, type Poller } from './poller.ts';
 
 export const QUEUES = {
   /** Delete expired security records (every 15 minutes). */
   maintenance: 'maintenance-prune',
+  storage: 'storage-maintenance',
   /** Send one attempt of a customer status webhook. */
   webhookDelivery: 'webhook-delivery',
   /** Take status changes missed by the fan-out poller and requeue lost webhook attempts (every minute). */
@@ -168,6 +169,19 @@ export const JOBS: JobDefinition<unknown>[] = [
     queue: { retryLimit: 2, retryDelay: 60, retryBackoff: false, expireInSeconds: 600 },
     handler: async (ctx) => {
       await pruneExpiredRecords(ctx, ctx.now());
+    },
+  }),
+  defineJob({
+    name: QUEUES.storage,
+    data: none,
+    schedule: STORAGE_CRON,
+    batchSize: 1,
+    concurrency: 1,
+    pollingIntervalSeconds: 60,
+    queue: { retryLimit: 5, retryDelay: 300, retryBackoff: true, expireInSeconds: 3600 },
+    handler: async (ctx) => {
+      const r = await ctx.services.storage.runMaintenance();
+      if (r.dropped.length) console.log(`[storage] dropped partitions older than the retention: ${r.dropped.join(', ')}`);
     },
   }),
 ];

@@ -180,4 +180,7 @@ ALTER TABLE "sandbox_steps" ALTER COLUMN "message_created_at" SET NOT NULL;--> s
 ALTER TABLE "message_segments" ADD COLUMN "organization_id" uuid;--> statement-breakpoint
 UPDATE "message_segments" s SET "organization_id" = m."organization_id" FROM "messages" m WHERE m."id" = s."message_id";--> statement-breakpoint
 DELETE FROM "message_segments" WHERE "organization_id" IS NULL;--> statement-breakpoint
-ALTER TABLE "message_segments" ALTER COLUMN "organization_id" SET NOT NULL;
+ALTER TABLE "message_segments" ALTER COLUMN "organization_id" SET NOT NULL;--> statement-breakpoint
+
+-- Webhook events (and their deliveries) older than the retention are deleted daily by creation time.
+CREATE INDEX "webhook_events_created_idx" ON "webhook_events" USING btree ("created_at");

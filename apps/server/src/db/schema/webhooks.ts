@@ -48,6 +48,7 @@ export const webhookEvents = pgTable(
   },
   (t) => [
     index('webhook_events_app_idx').on(t.applicationId, t.createdAt),
+    index('webhook_events_created_idx').on(t.createdAt),
     index('webhook_events_message_idx').on(t.messageId),
     index('webhook_events_outbox_idx').on(t.outboxId),
   ],

@@ -12,6 +12,7 @@
  *   { "command": "rate",     "app": "<id>", "per-second": N | "default" }
  *   { "command": "operator", "email": "<e-mail>" }
  *   { "command": "docs:import", "dir"?: "<absolute path>" }   (default: docs/api of the repository)
+ *   { "command": "storage" }   (the monthly partitions, their row estimates and sizes, and the next drop date)
  * N is a whole number (or its decimal text) in operator units: minutes for `call`, messages otherwise.
  */
 import { z } from 'zod';
@@ -35,12 +36,13 @@ import { sendRateShape, setSendRate, type SendRateChange } from '../../messaging
 import { makeOperator, type OperatorChange } from '../docs/docs.service.ts';
 import { DocsSourceError, describeDocsImport, importDocsFromDir } from '../docs/docs-import.ts';
 import { AppError } from '../../lib/errors.ts';
+import { createStorageService, type StorageReport } from '../storage/storage.service.ts';
 
 /** Path of the loopback admin endpoint (admin.routes.ts) the CLI posts commands to. */
 export const ADMIN_COMMANDS_PATH = '/admin/commands';
 
 /** The command names, in --help order. */
-export const ADMIN_COMMANDS = ['billing', 'quota', 'balances', 'whatsapp:sender', 'rate', 'operator', 'docs:import'] as const;
+export const ADMIN_COMMANDS = ['billing', 'quota', 'balances', 'whatsapp:sender', 'rate', 'operator', 'docs:import', 'storage'] as const;
 export type AdminCommandName = (typeof ADMIN_COMMANDS)[number];
 
 /** One operator command (see the module comment); `command` picks the shape. */
@@ -65,6 +67,7 @@ export const adminCommandSchema = z.discriminatedUnion(
       command: z.literal('docs:import'),
       dir: z.string().min(1, '--dir needs a directory').max(4096, '--dir must be at most 4096 characters').optional(),
     }),
+    z.object({ command: z.literal('storage') }),
   ],
   { error: (iss) => (iss.input === undefined ? 'A command is required' : `Unknown command: use one of ${ADMIN_COMMANDS.join(', ')}`) },
 );
@@ -78,12 +81,13 @@ export interface AdminCommandResult {
 }
 
 /**
- * Validates and runs one operator command on `db` at `now` and describes the result.
+ * Validates and runs one operator command on `db` at `now` and describes the result. `retentionDays`
+ * (RETENTION_DAYS) is what the `storage` command reports drop dates with.
  * @throws AppError 400 `invalid_request` (one message naming the CLI option) on bad input, or a
  *   docs page that cannot be imported (the file and the reason); 404 `not_found` 'Application <id>
  *   not found' or 'No user with e-mail <e-mail>'; nothing is changed on error.
  */
-export async function runAdminCommand(db: Db, input: unknown, now: Date): Promise<AdminCommandResult> {
+export async function runAdminCommand(db: Db, input: unknown, now: Date, opts: { retentionDays?: number } = {}): Promise<AdminCommandResult> {
   const command = parseOperatorInput(adminCommandSchema, input);
   switch (command.command) {
     case 'billing': {
@@ -110,7 +114,45 @@ export async function runAdminCommand(db: Db, input: unknown, now: Date): Promis
         if (err instanceof DocsSourceError || (err instanceof Error && /^No (docs directory|Markdown pages)/.test(err.message))) throw new AppError('invalid_request', err.message);
         throw err;
       }
+    case 'storage':
+      return { output: describeStorage(await createStorageService({ db, now: () => now, retentionDays: opts.retentionDays ?? DEFAULT_RETENTION_DAYS }).report()) };
   }
+}
+
+const DEFAULT_RETENTION_DAYS = 400;
+
+const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '-');
+
+/** `bytes` as 0 B, 8.0 kB, 1.2 MB, 3.4 GB. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'kB', 'MB', 'GB', 'TB'];
+  let n = bytes;
+  let u = 0;
+  while (n >= 1000 && u < units.length - 1) {
+    n /= 1000;
+    u++;
+  }
+  return u === 0 ? `${n} B` : `${n.toFixed(1)} ${units[u]}`;
+}
+
+/** The storage report as the CLI prints it: one block per partitioned table, aligned columns. */
+function describeStorage(r: StorageReport): string {
+  const lines = [
+    `Retention: ${r.retentionDays} days (RETENTION_DAYS): messages are kept from ${day(r.keptFrom)} (UTC); whole months are dropped daily.`,
+    `Next drop: ${r.nextDropOn ? day(r.nextDropOn) : 'none scheduled'}.`,
+  ];
+  const tables = [...new Set(r.partitions.map((p) => p.table))];
+  for (const table of tables) {
+    const rows = r.partitions
+      .filter((p) => p.table === table)
+      .map((p) => [p.name, day(p.from), day(p.to), p.rowEstimate < 0 ? 'unknown' : Math.round(p.rowEstimate).toLocaleString('en-US'), formatBytes(p.bytes), day(p.dropsOn)]);
+    const head = ['partition', 'from', 'to', 'rows (est.)', 'size', 'dropped on'];
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+    const line = (cells: string[]) => `  ${cells.map((c, i) => (i === 3 || i === 4 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')}`.trimEnd();
+    lines.push('', `${table}:`, line(head), ...rows.map(line));
+  }
+  if (!tables.length) lines.push('', 'No partitions.');
+  return `${lines.join('\n')}\n`;
 }
 
 /** `stored` units of `type` as the operator gives them: `12 min` for call, `12` otherwise. */
