@@ -53,7 +53,8 @@ async function main(): Promise<void> {
 
   // This month's and next month's partitions exist before the port opens (a send into a month
   // without one would fail); the rest of the storage maintenance runs in the background (issue 25).
-  await ctx.services.storage.ensureCurrent();
+  const made = await ctx.services.storage.ensureCurrent();
+  if (made.length) console.log(`[storage] made missing partitions: ${made.join(', ')}`);
   const app = config.role === 'worker' ? null : await buildApp(ctx);
   if (app) await app.listen({ port: config.port, host: config.host });
   void ctx.services.storage.runMaintenance().then(

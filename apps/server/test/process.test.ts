@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig, ConfigError } from '../src/config.ts';
+import { openPglite } from '../src/db/client.ts';
 import { freePort, runNode, serverEntry, waitForHealth } from './server-process.ts';
 import { startFakeGraph } from './fake-graph.ts';
 import { startSmscPeer } from './smsc-peer.ts';
@@ -85,6 +86,33 @@ describe('server process', () => {
     expect(await third.exited).toBe(3);
     expect(third.output()).toContain(`The data directory ${dataDir} is in use by another Pesan process`);
 
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 120_000);
+
+  it('makes a missing current month partition before the port opens (issue 25)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pesan-proc-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const first = run({ DATA_DIR: dataDir, PORT: String(port), DEMO_DATA: 'false' });
+    await waitForHealth(port, first);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    // As a crash in the middle of maintenance (or a database restored without it) could leave it:
+    // this month's partitions are gone.
+    const month = new Date().toISOString().slice(0, 7).replace('-', '');
+    const database = await openPglite(dataDir);
+    for (const table of ['messages', 'message_events', 'status_outbox']) await database.executor.executeSql(`drop table ${table}_p${month}`);
+    await database.close();
+    const second = run({ DATA_DIR: dataDir, PORT: String(port), DEMO_DATA: 'false', LOG_LEVEL: 'info' });
+    await waitForHealth(port, second);
+    await vi.waitUntil(() => second.output().includes('Pesan is running'), { timeout: 10_000 });
+    const out = second.output();
+    const made = out.indexOf(`[storage] made missing partitions: `);
+    expect(made).toBeGreaterThanOrEqual(0);
+    expect(out.slice(made).split('\n')[0]).toContain(`messages_p${month}`);
+    // Made before the port opened, not by the background maintenance after it.
+    expect(made).toBeLessThan(out.indexOf('Pesan is running'));
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 120_000);

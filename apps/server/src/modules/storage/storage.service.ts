@@ -65,9 +65,14 @@ export function createStorageService(deps: { db: Db; now: () => Date; retentionD
   };
 
   return {
-    /** Makes sure this month and the next have their partitions in every partitioned table (before the port opens). */
-    async ensureCurrent(): Promise<void> {
+    /**
+     * Makes sure this month and the next have their partitions in every partitioned table (before
+     * the port opens). Returns the partitions it had to make (empty when all were there).
+     */
+    async ensureCurrent(): Promise<string[]> {
+      const before = new Set((await listPartitions(deps.db)).map((p) => p.name));
       await ensureMonths(deps.now(), 2);
+      return (await listPartitions(deps.db)).map((p) => p.name).filter((n) => !before.has(n));
     },
 
     /**
