@@ -1,6 +1,7 @@
 /**
  * Monitoring and dashboard at scale (issue 11 benchmark; figures from one run, not a CI test).
- * Fills a fresh PostgreSQL database with messages generated in SQL (`generate_series`): 50
+ * Fills a fresh PostgreSQL database (messages, events and outbox in monthly partitions, issue 25)
+ * with messages generated in SQL (`generate_series`): 50
  * applications, all six channels, each channel's final statuses, created over 400 days, one event
  * per message and both hourly rollups; then measures p50/p95 (ms) of the service calls the console
  * makes (the HTTP layer adds about a millisecond):
@@ -19,6 +20,7 @@ import { conversationDownloadQuerySchema, conversationQuerySchema, dashboardDown
 import { createTestApp, freshPostgresDatabase } from '../apps/server/test/harness.ts';
 import { insertTenant } from '../apps/server/test/v1-helper.ts';
 import { applications } from '../apps/server/src/db/schema/applications.ts';
+import { ensurePartitionsBetween } from '../apps/server/src/db/partitions.ts';
 
 const TOTAL = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10_000_000);
 const APPS = 50;
@@ -44,6 +46,9 @@ for (let i = 1; i < APPS; i++) {
 const appArray = `array[${appIds.map((a) => `'${a}'::uuid`).join(',')}]`;
 const channelArray = `array[${CHANNEL_IDS.map((c) => `'${c}'`).join(',')}]`;
 
+// Monthly partitions (issue 25) for the 400 days the messages are spread over.
+await ensurePartitionsBetween(db, new Date(Date.now() - 401 * 86_400_000), new Date());
+
 let generated = 0;
 /** Adds messages `generated+1 … upTo` with their events and rollups (rebuilt afterwards). */
 async function grow(upTo: number) {
@@ -62,13 +67,13 @@ async function grow(upTo: number) {
              case when channel = 'whatsapp' then (case when g % 4 = 3 then 'user' else 'business' end) end,
              now() - ((g * 7919) % (400 * 86400)) * interval '1 second', now() - ((g * 7919) % (400 * 86400)) * interval '1 second' + interval '5 seconds'
       from (select g, (${channelArray})[1 + ((g / ${APPS}) % 6)] as channel from generate_series(${from}::bigint, ${to}::bigint) g) s
-      returning id, status, updated_at)
-      insert into message_events (message_id, status, at) select id, status, updated_at from m`);
+      returning id, organization_id, created_at, status, updated_at)
+      insert into message_events (organization_id, message_id, message_created_at, status, at) select organization_id, id, created_at, status, updated_at from m`);
     generated = to;
     console.log(`  ${generated.toLocaleString('en')} messages (${((Date.now() - started) / 1000).toFixed(1)} s for this chunk)`);
   }
   await exec('truncate message_stats_hourly, conversation_stats_hourly');
-  await exec(`insert into message_stats_hourly (application_id, channel, status, hour, count) select application_id, channel, status, date_trunc('hour', created_at), count(*) from messages group by 1, 2, 3, 4`);
+  await exec(`insert into message_stats_hourly (organization_id, application_id, channel, status, hour, count) select organization_id, application_id, channel, status, date_trunc('hour', created_at), count(*) from messages group by 1, 2, 3, 4, 5`);
   await exec(`insert into conversation_stats_hourly (application_id, organization_id, category, initiator, hour, count) select application_id, organization_id, conversation_category, conversation_initiator, date_trunc('hour', created_at), count(*) from messages where conversation_category is not null group by 1, 2, 3, 4, 5`);
   await exec('analyze');
 }

@@ -2,7 +2,7 @@
  * SQL of the /v1 messaging API (ARCHITECTURE.md §6). SQL only: rules live in v1.service.ts and
  * token-auth.ts; the status pipeline's SQL is in engine/status.repo.ts, dispatch's in dispatch.repo.ts.
  */
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { arrayParam } from '../db/sql-array.ts';
