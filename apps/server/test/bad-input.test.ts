@@ -23,7 +23,8 @@ let h: { origin: string; cookie: string };
 let appId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ workers: false, env: { AUTH_RATE_LIMIT: '1000' } });
+  // The longest retention (RETENTION_DAYS): a range in the year 2000 passes validation and is read, not refused as too old.
+  t = await createTestApp({ workers: false, env: { AUTH_RATE_LIMIT: '1000', RETENTION_DAYS: '36500' } });
   a = await signUpWithOrganization(t);
   h = { ...sameOrigin, cookie: a.cookie };
   v = await createAppWithToken(t, { channels: ['sms', 'whatsapp', 'email'] });

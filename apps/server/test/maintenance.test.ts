@@ -67,7 +67,7 @@ describe('maintenance job', () => {
     await db().insert(statusOutbox).values([outbox(minutes(-8 * 24 * 60)), outbox(minutes(-24 * 60)), outbox(null)]);
     const deleted = await pruneExpiredRecords(t.ctx, new Date());
     // The sign-up's own verification token was used, so it goes too; its live session stays.
-    expect(deleted).toEqual({ login_failures: 1, email_tokens: 2 + before.tokens, sessions: 2, used_signatures: 1, rate_limits: 1, dispatch_pacing: 0, status_outbox: 1, template_media: 0 });
+    expect(deleted).toEqual({ login_failures: 1, email_tokens: 2 + before.tokens, sessions: 2, used_signatures: 1, rate_limits: 1, dispatch_pacing: 0, status_outbox: 1, template_media: 0, idempotency_keys: 0, message_batches: 0 });
     expect((await db().select().from(loginFailures)).map((r) => r.at.getTime())).toHaveLength(1);
     expect(await db().select().from(statusOutbox).where(eq(statusOutbox.messageId, messageId))).toHaveLength(2);
     expect((await db().select().from(emailTokens)).map((r) => r.tokenHash)).toEqual([live.token]);
@@ -78,7 +78,7 @@ describe('maintenance job', () => {
     const rateKeys = (await db().select().from(rateLimits)).map((r) => r.key);
     expect(rateKeys).toContain(live.rate);
     expect(rateKeys).not.toContain(live.oldRate);
-    expect(await pruneExpiredRecords(t.ctx, new Date())).toEqual({ login_failures: 0, email_tokens: 0, sessions: 0, used_signatures: 0, rate_limits: 0, dispatch_pacing: 0, status_outbox: 0, template_media: 0 });
+    expect(await pruneExpiredRecords(t.ctx, new Date())).toEqual({ login_failures: 0, email_tokens: 0, sessions: 0, used_signatures: 0, rate_limits: 0, dispatch_pacing: 0, status_outbox: 0, template_media: 0, idempotency_keys: 0, message_batches: 0 });
   });
 
   it('is scheduled every 15 minutes with pg-boss and its worker prunes when the job runs', async () => {

@@ -211,7 +211,7 @@ describe('admin CLI argv', () => {
     expect((await run()).code).toBe(2);
     expect((await run()).text).toContain('Commands:');
     const usage: [string[], string][] = [
-      [['frob'], "Unknown command 'frob': use one of billing, quota, balances, whatsapp:sender, rate, operator, docs:import (see npm run admin -- --help)"],
+      [['frob'], "Unknown command 'frob': use one of billing, quota, balances, whatsapp:sender, rate, operator, docs:import, storage (see npm run admin -- --help)"],
       [['quota', '--app', 'A', '--type', 'sms', '--add', '-3'], '--add must not be negative'],
       [['quota', '--app', 'A', '--type', 'sms', '--add', '1.5'], '--add must be a whole number'],
       [['quota', '--app', 'A', '--type', 'sms', '--add', '1', '--set', '2'], 'Give either --add or --set, not both'],

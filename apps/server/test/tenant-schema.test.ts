@@ -28,12 +28,6 @@ export const GLOBAL_TABLES: Record<string, string> = {
     'Meta’s WABA-level webhook log, keyed by WABA id as received: a WABA is not one tenant’s (whatsapp_senders.waba_id is not unique), and a NULL distribution key is refused',
 };
 
-/**
- * PENDING 0018: message tables that get organization_id in migration 0018 (the lead's); skipped
- * here until it lands. Remove this set (and its use below) with that migration.
- */
-const PENDING_0018 = new Set(['message_events', 'message_stats_hourly', 'message_stats_deltas', 'message_batches', 'sandbox_steps', 'message_segments']);
-
 let database: Database;
 let drop: (() => Promise<void>) | undefined;
 let tables: { name: string; hasOrganizationId: boolean }[];
@@ -67,7 +61,7 @@ describe('tenant schema (Citus-ready)', () => {
   });
 
   it('gives every tenant table an organization_id column', () => {
-    const missing = tables.filter((t) => !t.hasOrganizationId && !(t.name in GLOBAL_TABLES) && !PENDING_0018.has(t.name)).map((t) => t.name);
+    const missing = tables.filter((t) => !t.hasOrganizationId && !(t.name in GLOBAL_TABLES)).map((t) => t.name);
     expect(missing, 'tables without organization_id: add the column, or list the table in GLOBAL_TABLES with a reason').toEqual([]);
   });
 

@@ -40,6 +40,10 @@ export function firstKeptDay(start: Date, timeZone: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 }
 
+/** The OpenAPI description of the 422 that refuseBeforeRetention answers (the routes of Monitoring, Overview and Generate Report). */
+export const OUTSIDE_RETENTION_RESPONSE =
+  '`outside_retention`: the range starts before the oldest kept messages (whole months older than RETENTION_DAYS are dropped); the message names the first day to choose';
+
 /** What refuseBeforeRetention needs: the clock and RETENTION_DAYS (config.retentionDays). */
 export interface RetentionDeps {
   now: () => Date;

@@ -20,9 +20,14 @@ import type { AppContext } from '../../context.ts';
 import { requireOrganization, signedInOnly } from '../../plugins/session.ts';
 import type { DashboardFile } from './dashboard.service.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
+import { errorResponse } from '../../plugins/openapi.ts';
+import { OUTSIDE_RETENTION_RESPONSE } from '../../lib/retention.ts';
 
 const TAG = 'dashboard';
+/** Every dashboard call refuses a range older than the kept messages (lib/retention.ts). */
+const RETENTION = { 422: errorResponse(OUTSIDE_RETENTION_RESPONSE) };
 const XLSX_RESPONSE = {
+  ...RETENTION,
   200: {
     description: 'The Excel file (`Content-Disposition: attachment` with the §9 file name)',
     content: { 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
@@ -46,22 +51,22 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const security = [{ sessionCookie: [] }];
     app.post(
       '/report/rate',
-      { schema: { tags: [TAG], summary: 'Total, success and failure with their rates (§9) of one application and channel', security, body: dashboardQuerySchema, response: { 200: rateResponseSchema } } },
+      { schema: { tags: [TAG], summary: 'Total, success and failure with their rates (§9) of one application and channel', security, body: dashboardQuerySchema, response: { 200: rateResponseSchema, ...RETENTION } } },
       async (request) => ({ data: await ctx.services.dashboard.reportRate(requireOrganization(request).organizationId, request.body) }),
     );
     app.post(
       '/report/usage',
-      { schema: { tags: [TAG], summary: 'Usage counters of one application and channel (§3 field names)', security, body: dashboardQuerySchema, response: { 200: usageResponseSchema } } },
+      { schema: { tags: [TAG], summary: 'Usage counters of one application and channel (§3 field names)', security, body: dashboardQuerySchema, response: { 200: usageResponseSchema, ...RETENTION } } },
       async (request) => ({ data: await ctx.services.dashboard.reportUsage(requireOrganization(request).organizationId, request.body) }),
     );
     app.post(
       '/report/usage/range-date',
-      { schema: { tags: [TAG], summary: 'Messages per status per hour (one day) or per day', security, body: dashboardQuerySchema, response: { 200: rangeDateResponseSchema } } },
+      { schema: { tags: [TAG], summary: 'Messages per status per hour (one day) or per day', security, body: dashboardQuerySchema, response: { 200: rangeDateResponseSchema, ...RETENTION } } },
       async (request) => ({ data: await ctx.services.dashboard.reportRangeDate(requireOrganization(request).organizationId, request.body) }),
     );
     app.post(
       '/whatsapp-api/conversation',
-      { schema: { tags: [TAG], summary: 'WhatsApp session figures and their series', security, body: conversationQuerySchema, response: { 200: conversationResponseSchema } } },
+      { schema: { tags: [TAG], summary: 'WhatsApp session figures and their series', security, body: conversationQuerySchema, response: { 200: conversationResponseSchema, ...RETENTION } } },
       async (request) => {
         const { application_name: _name, ...data } = await ctx.services.dashboard.whatsappConversation(requireOrganization(request).organizationId, request.body);
         return { data };

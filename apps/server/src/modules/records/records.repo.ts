@@ -157,7 +157,8 @@ export async function findMessageDetail(
   const events = await db
     .select({ status: messageEvents.status, at: messageEvents.at, reason: messageEvents.reason, providerCode: messageEvents.providerCode })
     .from(messageEvents)
-    .where(eq(messageEvents.messageId, id))
+    // Its month's partition only (message_events is partitioned by its message's creation time).
+    .where(and(eq(messageEvents.messageId, id), eq(messageEvents.messageCreatedAt, message.createdAt), eq(messageEvents.organizationId, organizationId)))
     .orderBy(asc(messageEvents.id));
   let authenticationTemplate = false;
   if (message.templateName) {

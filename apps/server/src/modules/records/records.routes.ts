@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { recordDetailResponseSchema, recordsPageSchema, recordsQuerySchema } from '@pesan/contracts/records';
 import type { AppContext } from '../../context.ts';
 import { requireOrganization, signedInOnly } from '../../plugins/session.ts';
+import { errorResponse } from '../../plugins/openapi.ts';
+import { OUTSIDE_RETENTION_RESPONSE } from '../../lib/retention.ts';
 
 /** POST /api/records (session with an organization; another organization's application is a 404). Register with prefix '/api'. */
 export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -21,7 +23,7 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Transaction records of one application and channel',
           security: [{ sessionCookie: [] }],
           body: recordsQuerySchema,
-          response: { 200: recordsPageSchema },
+          response: { 200: recordsPageSchema, 422: errorResponse(OUTSIDE_RETENTION_RESPONSE) },
         },
       },
       async (request) => {

@@ -9,6 +9,7 @@ import { generateReportSchema, REPORT_CONTENT_TYPES, REPORT_PENDING_LIMIT, repor
 import type { AppContext } from '../../context.ts';
 import { requireOrganization, signedInOnly } from '../../plugins/session.ts';
 import { errorResponse } from '../../plugins/openapi.ts';
+import { OUTSIDE_RETENTION_RESPONSE } from '../../lib/retention.ts';
 
 const TAG = 'reports';
 const binary = { schema: z.any().meta({ type: 'string', format: 'binary' }) };
@@ -34,6 +35,7 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: generateReportSchema,
           response: {
             201: reportResponseSchema,
+            422: errorResponse(`${OUTSIDE_RETENTION_RESPONSE}; nothing is stored`),
             429: errorResponse(`rate_limited: the organization already has ${REPORT_PENDING_LIMIT} reports in-queue or processing; nothing is stored`),
           },
         },
