@@ -15,6 +15,7 @@ import { countAcceptedMessage, insertMessageWithEvent } from '../src/messaging/m
 import { setProviderMessageId } from '../src/messaging/engine/dispatch.repo.ts';
 import { hourOf, recordStatus, recordStatuses } from '../src/messaging/engine/status-recorder.ts';
 import { createTestApp, type TestApp } from './harness.ts';
+import { insertMessage } from './application-fixtures.ts';
 import { createAppWithToken, v1Post, type AppWithTokens } from './v1-helper.ts';
 
 let t: TestApp;
@@ -91,6 +92,16 @@ describe('recordStatus', () => {
       expect(after[last], channel).toBe((before[last] ?? 0) + 1);
       expect(after[path[0]!] ?? 0, channel).toBe(before[path[0]!] ?? 0);
     }
+  });
+
+  it('finds a message by (id, created_at) read back from the database, even one stamped by the database clock', async () => {
+    // created_at from the column default (the database's now(), microseconds) rather than the accept path.
+    const id = await insertMessage(t, { organizationId: a.organizationId, applicationId: a.applicationId, channel: 'sms', recipient: '+6281234567890', status: 'submitted' });
+    const [row] = await db().select({ createdAt: messages.createdAt }).from(messages).where(eq(messages.id, id));
+    expect(await recordStatus(db(), { messageId: id, messageCreatedAt: row!.createdAt, status: 'in_queue', at: at(1) })).toMatchObject({ outcome: 'recorded', messageId: id });
+    await setProviderMessageId(db(), { id, createdAt: row!.createdAt, organizationId: a.organizationId }, 'smpp', `carrier-${id}`);
+    const [after] = await db().select().from(messages).where(eq(messages.id, id));
+    expect(after).toMatchObject({ status: 'in_queue', providerMessageId: `carrier-${id}` });
   });
 
   it('finds a message by its carrier id and answers unknown for an id nobody has', async () => {

@@ -44,6 +44,10 @@ DROP INDEX IF EXISTS "messages_org_created_idx";--> statement-breakpoint
 DROP INDEX IF EXISTS "messages_idempotency_idx";--> statement-breakpoint
 DROP INDEX IF EXISTS "messages_provider_id_idx";--> statement-breakpoint
 DROP INDEX IF EXISTS "messages_undispatched_idx";--> statement-breakpoint
+-- Milliseconds, as JavaScript holds them: the engine names a message by (id, created_at) read back
+-- into a Date, which would not match a value with microseconds. (Set here: a partition key's type
+-- cannot change once the partitioned table exists.)
+ALTER TABLE "messages_unpartitioned" ALTER COLUMN "created_at" TYPE timestamp(3) with time zone;--> statement-breakpoint
 CREATE TABLE "messages" (LIKE "messages_unpartitioned" INCLUDING DEFAULTS INCLUDING CONSTRAINTS) PARTITION BY RANGE ("created_at");--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_pkey" PRIMARY KEY ("id", "created_at");--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id");--> statement-breakpoint
@@ -81,7 +85,7 @@ CREATE TABLE "message_events" (
 	"id" bigint DEFAULT nextval('message_events_id_seq'::regclass) NOT NULL,
 	"organization_id" uuid NOT NULL,
 	"message_id" uuid NOT NULL,
-	"message_created_at" timestamp with time zone NOT NULL,
+	"message_created_at" timestamp(3) with time zone NOT NULL,
 	"status" text NOT NULL,
 	"reason" text,
 	"provider_code" text,
@@ -140,7 +144,7 @@ CREATE TABLE "idempotency_keys" (
 	"channel" text NOT NULL,
 	"key" text NOT NULL,
 	"message_id" uuid NOT NULL,
-	"message_created_at" timestamp with time zone NOT NULL,
+	"message_created_at" timestamp(3) with time zone NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "idempotency_keys_pkey" PRIMARY KEY ("application_id", "channel", "key", "organization_id")
 );--> statement-breakpoint
@@ -171,7 +175,7 @@ DELETE FROM "message_stats_deltas" WHERE "organization_id" IS NULL;--> statement
 ALTER TABLE "message_stats_deltas" ALTER COLUMN "organization_id" SET NOT NULL;--> statement-breakpoint
 
 ALTER TABLE "sandbox_steps" ADD COLUMN "organization_id" uuid;--> statement-breakpoint
-ALTER TABLE "sandbox_steps" ADD COLUMN "message_created_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "sandbox_steps" ADD COLUMN "message_created_at" timestamp(3) with time zone;--> statement-breakpoint
 UPDATE "sandbox_steps" s SET "organization_id" = m."organization_id", "message_created_at" = m."created_at" FROM "messages" m WHERE m."id" = s."message_id";--> statement-breakpoint
 DELETE FROM "sandbox_steps" WHERE "organization_id" IS NULL;--> statement-breakpoint
 ALTER TABLE "sandbox_steps" ALTER COLUMN "organization_id" SET NOT NULL;--> statement-breakpoint

@@ -123,7 +123,7 @@ export const sandboxSteps = pgTable(
     organizationId: uuid('organization_id').notNull(),
     messageId: uuid('message_id').notNull(),
     /** Its message's created_at: the status it reports locks the message in that month's partition. */
-    messageCreatedAt: timestamp('message_created_at', { withTimezone: true }).notNull(),
+    messageCreatedAt: timestamp('message_created_at', { withTimezone: true, precision: 3 }).notNull(),
     step: integer('step').notNull(),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
   },

@@ -50,7 +50,8 @@ export const messages = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** SHA-256 of the canonical request body, to tell a replay from a conflict. */
     requestHash: text('request_hash'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Milliseconds (timestamptz(3)): the engine names a message by (id, created_at) as a JavaScript Date. */
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -76,7 +77,7 @@ export const messageEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).notNull(),
     organizationId: uuid('organization_id').notNull(),
     messageId: uuid('message_id').notNull(),
-    messageCreatedAt: timestamp('message_created_at', { withTimezone: true }).notNull(),
+    messageCreatedAt: timestamp('message_created_at', { withTimezone: true, precision: 3 }).notNull(),
     status: text('status').notNull(),
     reason: text('reason'),
     providerCode: text('provider_code'),
@@ -98,7 +99,7 @@ export const idempotencyKeys = pgTable(
     channel: text('channel').notNull(),
     key: text('key').notNull(),
     messageId: uuid('message_id').notNull(),
-    messageCreatedAt: timestamp('message_created_at', { withTimezone: true }).notNull(),
+    messageCreatedAt: timestamp('message_created_at', { withTimezone: true, precision: 3 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.applicationId, t.channel, t.key, t.organizationId], name: 'idempotency_keys_pkey' }), index('idempotency_keys_created_idx').on(t.createdAt)],
