@@ -46,12 +46,12 @@ const due = (q: { now: Date; leaseBefore: Date; after: Date }) => sql`provider_m
 export async function claimDueMessages(db: Db, q: { now: Date; leaseBefore: Date; after: Date; limit: number }): Promise<DispatchRow[]> {
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    // Joined by physical address (the partition's tableoid and the row's ctid: a ctid alone repeats
-    // across partitions): a TID scan of the claimed rows whatever the table's size, where `id in (…)`
-    // may be planned as a scan of the whole table.
+    // Joined by the whole key (id, created_at): one primary-key probe per claimed row in its own
+    // month's partition (run-time pruning on created_at), whatever the number and size of the other
+    // months. A ctid join repeats its probe in every partition (a ctid is per partition).
     sql`update messages m set dispatch_claimed_at = ${q.now.toISOString()}::timestamptz
-      from (select tableoid, ctid from messages where ${due(q)} order by created_at limit ${q.limit} for update skip locked) c
-      where m.tableoid = c.tableoid and m.ctid = c.ctid
+      from (select id, created_at from messages where ${due(q)} order by created_at limit ${q.limit} for update skip locked) c
+      where m.id = c.id and m.created_at = c.created_at
       returning m.id, m.created_at, m.organization_id, m.application_id, m.channel, m.recipient, m.status, m.body, m.template_name, m.total_sms, m.dispatch_slot_at, m.dispatch_attempts`,
   );
   return rows.map((r) => ({
