@@ -42,8 +42,7 @@ import {
   insertAttempt,
   insertEventWithAttempt,
   insertEventsWithFirstAttempts,
-  lockPendingOutbox,
-  markOutboxTaken,
+  takePendingOutbox,
   noteAttemptOutcome,
   organizationRecipients,
   pendingAttemptApplication,
@@ -113,7 +112,7 @@ export async function fanOutStatusEvents(deps: Pick<WebhookDeliveryDeps, 'db' | 
   const now = deps.now();
   const { taken, attempts } = await deps.db.transaction(async (txAny) => {
     const tx = txAny as unknown as Db;
-    const rows = await lockPendingOutbox(tx, FANOUT_BATCH);
+    const rows = await takePendingOutbox(tx, FANOUT_BATCH, now);
     const events = rows
       .filter((r) => r.deliver)
       .map((r) => {
@@ -140,11 +139,6 @@ export async function fanOutStatusEvents(deps: Pick<WebhookDeliveryDeps, 'db' | 
         };
       });
     const attempts = await insertEventsWithFirstAttempts(tx, events, now);
-    await markOutboxTaken(
-      tx,
-      rows.map((r) => r.id),
-      now,
-    );
     return { taken: rows.length, attempts };
   });
   for (const a of attempts) await deps.enqueueAttempt(a.id).catch(() => {});

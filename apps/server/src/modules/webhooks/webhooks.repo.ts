@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { arrayParam } from '../../db/sql-array.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { statusOutbox } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/webhooks.ts';
@@ -65,29 +65,35 @@ export interface OutboxRow {
 }
 
 /**
- * Locks up to `limit` outbox rows not yet taken (oldest first; rows locked by another fan-out are
- * skipped) and reports whether each application has an enabled endpoint. Call inside a transaction.
+ * Takes up to `limit` outbox rows not yet taken (oldest first; rows locked by another fan-out are
+ * skipped) by stamping `webhooked_at = at`, in one statement joined by the rows' whole key (id,
+ * created_at: one pruned primary-key probe per row in its month's partition), and reports whether
+ * each application has an enabled endpoint. Call inside the transaction that writes their events:
+ * a rollback gives them back. Rows come back in id order.
  */
-export async function lockPendingOutbox(tx: Db, limit: number): Promise<OutboxRow[]> {
-  const rows = await tx
-    .select({
-      id: statusOutbox.id,
-      messageId: statusOutbox.messageId,
-      organizationId: statusOutbox.organizationId,
-      applicationId: statusOutbox.applicationId,
-      channel: statusOutbox.channel,
-      status: statusOutbox.status,
-      previousStatus: statusOutbox.previousStatus,
-      reason: statusOutbox.reason,
-      providerCode: statusOutbox.providerCode,
-      at: statusOutbox.at,
-    })
-    .from(statusOutbox)
-    .where(isNull(statusOutbox.webhookedAt))
-    .orderBy(asc(statusOutbox.id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  if (!rows.length) return [];
+export async function takePendingOutbox(tx: Db, limit: number, at: Date): Promise<OutboxRow[]> {
+  const raw = await rowsOf<Record<string, unknown>>(
+    tx,
+    sql`update status_outbox s set webhooked_at = ${at.toISOString()}::timestamptz
+      from (select id, created_at from status_outbox where webhooked_at is null order by id limit ${limit} for update skip locked) c
+      where s.id = c.id and s.created_at = c.created_at
+      returning s.id, s.message_id, s.organization_id, s.application_id, s.channel, s.status, s.previous_status, s.reason, s.provider_code, s.at`,
+  );
+  if (!raw.length) return [];
+  const rows = raw
+    .map((r) => ({
+      id: Number(r['id']),
+      messageId: r['message_id'] as string,
+      organizationId: r['organization_id'] as string,
+      applicationId: r['application_id'] as string,
+      channel: r['channel'] as string,
+      status: r['status'] as string,
+      previousStatus: (r['previous_status'] as string | null) ?? null,
+      reason: (r['reason'] as string | null) ?? null,
+      providerCode: (r['provider_code'] as string | null) ?? null,
+      at: new Date(r['at'] as string | Date),
+    }))
+    .sort((a, b) => a.id - b.id);
   const apps = [...new Set(rows.map((r) => r.applicationId))];
   const enabled = await tx
     .select({ applicationId: webhookEndpoints.applicationId })
@@ -95,11 +101,6 @@ export async function lockPendingOutbox(tx: Db, limit: number): Promise<OutboxRo
     .where(and(inArray(webhookEndpoints.applicationId, apps), eq(webhookEndpoints.enabled, true), sql`${webhookEndpoints.url} is not null`));
   const deliver = new Set(enabled.map((e) => e.applicationId));
   return rows.map((r) => ({ ...r, deliver: deliver.has(r.applicationId) }));
-}
-
-/** Marks outbox rows `ids` as taken by the fan-out at `at`. */
-export async function markOutboxTaken(tx: Db, ids: number[], at: Date): Promise<void> {
-  if (ids.length) await tx.execute(sql`update status_outbox set webhooked_at = ${at.toISOString()}::timestamptz where id = any(${arrayParam(ids, 'bigint')})`);
 }
 
 /** Inserts events (ignoring an id already there) and their first attempts; returns the attempts' ids and due times. */
