@@ -55,8 +55,11 @@ try {
   const total = [...counts.values()].reduce((x, y) => x + y, 0);
   console.log(`${N} messages: ${(total / N).toFixed(2)} statements per message over the lifecycle`);
   for (const [k, v] of [...counts.entries()].sort((x, y) => y[1] - x[1]).slice(0, 30)) console.log(`${(v / N).toFixed(3).padStart(7)}  ${k}`);
-  // How the messages rows were updated: heap-only (HOT: no index entry) or not.
-  const upd = (await t.ctx.database.db.execute(sql`select n_tup_upd, n_tup_hot_upd from pg_stat_user_tables where relname = 'messages'`)) as unknown as { rows: { n_tup_upd: string; n_tup_hot_upd: string }[] };
+  // How the messages rows were updated: heap-only (HOT: no index entry) or not, summed over the
+  // monthly partitions (the partitioned parent itself holds no rows).
+  const upd = (await t.ctx.database.db.execute(
+    sql`select sum(n_tup_upd)::bigint as n_tup_upd, sum(n_tup_hot_upd)::bigint as n_tup_hot_upd from pg_stat_user_tables s join pg_inherits i on i.inhrelid = s.relid where i.inhparent = 'messages'::regclass`,
+  )) as unknown as { rows: { n_tup_upd: string; n_tup_hot_upd: string }[] };
   console.log(`messages updates: ${upd.rows[0]?.n_tup_upd} (${upd.rows[0]?.n_tup_hot_upd} heap-only)`);
 } finally {
   await t.close();
