@@ -4,10 +4,9 @@
  * multi-row statement so a batch of reports costs the same few round trips as one. SQL only: the
  * rules are in status-recorder.ts and contracts/statuses.ts.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { messageEvents } from '../../db/schema/messages.ts';
 import { quotaLedger, quotas } from '../../db/schema/quotas.ts';
 import { appendStatsDeltas } from './stats.repo.ts';
 import { arrayParam } from '../../db/sql-array.ts';
@@ -113,24 +112,25 @@ export async function insertEvents(db: Db, events: EventRow[]): Promise<void> {
       with ordinality as v(organization_id, message_id, message_created_at, status, reason, provider_code, at, n) order by n`);
 }
 
-/** Every status of each of `messages` (oldest first), keyed by message id. Reads only their months' partitions. */
+/**
+ * Every status of each of `messages` (oldest first), keyed by message id. Joined by the whole key
+ * (message id and creation time): one index probe per message in its month's partition, whatever
+ * the table's statistics say.
+ */
 export async function statusHistories(db: Db, messages: { id: string; createdAt: Date }[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (!messages.length) return out;
-  const rows = await db
-    .select({ messageId: messageEvents.messageId, status: messageEvents.status })
-    .from(messageEvents)
-    .where(
-      and(
-        inArray(messageEvents.messageId, messages.map((m) => m.id)),
-        inArray(messageEvents.messageCreatedAt, messages.map((m) => m.createdAt)),
-      ),
-    )
-    .orderBy(messageEvents.messageId, messageEvents.id);
+  const rows = await rowsOf<{ message_id: string; status: string }>(
+    db,
+    sql`select e.message_id, e.status
+      from unnest(${arrayParam(messages.map((m) => m.id), 'uuid')}, ${arrayParam(messages.map((m) => m.createdAt.toISOString()), 'timestamptz')}) as v(id, created_at)
+      join message_events e on e.message_id = v.id and e.message_created_at = v.created_at
+      order by e.message_id, e.id`,
+  );
   for (const r of rows) {
-    const h = out.get(r.messageId) ?? [];
+    const h = out.get(r.message_id) ?? [];
     h.push(r.status);
-    out.set(r.messageId, h);
+    out.set(r.message_id, h);
   }
   return out;
 }
