@@ -8,6 +8,7 @@ import { DEMO_LOGIN, seedDemoDataLogged } from './seed/seed.ts';
 import { demoAccountExists } from './seed/accounts.ts';
 import { startBoss } from './jobs/boss.ts';
 import { registerWorkers } from './jobs/registry.ts';
+import { runStorageMaintenance } from './jobs/maintenance.ts';
 import { buildApp, buildOpsApp } from './app.ts';
 import { createAppContext } from './services.ts';
 import type { AppContext } from './context.ts';
@@ -57,12 +58,7 @@ async function main(): Promise<void> {
   if (made.length) console.log(`[storage] made missing partitions: ${made.join(', ')}`);
   const app = config.role === 'worker' ? null : await buildApp(ctx);
   if (app) await app.listen({ port: config.port, host: config.host });
-  void ctx.services.storage.runMaintenance().then(
-    (r) => {
-      if (r.dropped.length) console.log(`[storage] dropped partitions older than the retention: ${r.dropped.join(', ')}`);
-    },
-    (err: unknown) => console.error(`[storage] maintenance at start-up failed (retried daily): ${(err as Error).message}`),
-  );
+  void runStorageMaintenance(ctx).catch((err: unknown) => console.error(`[storage] maintenance at start-up failed (retried daily): ${(err as Error).message}`));
   // A worker serves only its probes and metrics, so what it records is scraped too.
   const ops = config.role === 'worker' ? await buildOpsApp(ctx) : null;
   if (ops) await ops.listen({ port: config.port, host: config.host });

@@ -53,6 +53,16 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Pr
 }
 
 /**
+ * Opens a fresh, unmigrated database of this project's kind (PGlite in memory, or a new PostgreSQL
+ * database on TEST_DATABASE_URL); `drop` removes the PostgreSQL one after `database.close()`.
+ */
+export async function openFreshDatabase(): Promise<{ database: Database; drop?: () => Promise<void> }> {
+  if (testDbKind() !== 'postgres') return { database: await openPglite() };
+  const fresh = await freshPostgresDatabase();
+  return { database: await openPostgres(fresh.url), drop: fresh.drop };
+}
+
+/**
  * Builds the app on a fresh database. `env` overrides configuration (e.g. V1_RATE_LIMIT).
  * `workers` (default true) registers every job worker of jobs/registry.ts, with SANDBOX_DELAY_MS=0.
  * `dataDir` (PGlite) or `databaseUrl` (PostgreSQL) reopens an existing database, kept on close:

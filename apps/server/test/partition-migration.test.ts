@@ -5,32 +5,16 @@
  * key still names its message, and the in-flight message is dispatched and delivered after the
  * restart. Runs the migrations up to 0017, writes old-style rows, then starts the app on it.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { findByIdempotencyKey } from '../src/messaging/messages.repo.ts';
 import { createTestApp, freshPostgresDatabase, testDbKind, type TestApp } from './harness.ts';
+import { migrateFrom, migrationsBefore } from './migrations-helper.ts';
 
-const MIGRATIONS = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
-
-/** A copy of the migrations folder whose journal stops before `tag`. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pesan-migrations-'));
-  cpSync(MIGRATIONS, dir, { recursive: true });
-  const journalFile = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  if (at < 0) throw new Error(`no migration ${tag}`);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -61,7 +45,7 @@ describe('migration 0018_monthly_partitions', () => {
     }
     const before = migrationsBefore('0018_monthly_partitions');
     cleanups.push(() => rmSync(before, { recursive: true, force: true }));
-    await (database.kind === 'pglite' ? migratePglite(database.db as never, { migrationsFolder: before }) : migratePg(database.db as never, { migrationsFolder: before }));
+    await migrateFrom(database, before);
     const sql = async <T>(text: string, values?: unknown[]) => (await database.executor.executeSql(text, values)).rows as T[];
 
     const [org] = await sql<{ id: string }>(`insert into organizations (business_name, business_phone, business_address) values ('Old Co', '+6281', 'Jakarta') returning id`);

@@ -7,8 +7,8 @@
  * `drizzle` and pg-boss's in `pgboss`: neither is looked at.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
-import { freshPostgresDatabase, testDbKind } from './harness.ts';
+import type { Database } from '../src/db/client.ts';
+import { openFreshDatabase } from './harness.ts';
 
 /** Tables of `public` without organization_id, each with why it is not tenant data. */
 export const GLOBAL_TABLES: Record<string, string> = {
@@ -33,13 +33,7 @@ let drop: (() => Promise<void>) | undefined;
 let tables: { name: string; hasOrganizationId: boolean }[];
 
 beforeAll(async () => {
-  if (testDbKind() === 'postgres') {
-    const fresh = await freshPostgresDatabase();
-    drop = fresh.drop;
-    database = await openPostgres(fresh.url);
-  } else {
-    database = await openPglite();
-  }
+  ({ database, drop } = await openFreshDatabase());
   await database.migrate();
   const { rows } = await database.executor.executeSql(
     `select c.relname as name,

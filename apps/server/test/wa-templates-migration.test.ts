@@ -4,48 +4,22 @@
  * organization without any application are dropped; the new unique index then holds. Runs the
  * migrations up to 0008 on a fresh database, writes old-style rows, then runs the rest.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
-import { freshPostgresDatabase, testDbKind } from './harness.ts';
-
-const MIGRATIONS = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
+import type { Database } from '../src/db/client.ts';
+import { openFreshDatabase } from './harness.ts';
+import { migrateFrom, migrationsBefore } from './migrations-helper.ts';
 
 let database: Database;
 let drop: (() => Promise<void>) | undefined;
 let before: string;
 
-/** A copy of the migrations folder whose journal stops before `tag`. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pesan-migrations-'));
-  cpSync(MIGRATIONS, dir, { recursive: true });
-  const journalFile = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  if (at < 0) throw new Error(`no migration ${tag}`);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
-const migrateFrom = (folder: string) => (database.kind === 'pglite' ? migratePglite(database.db as never, { migrationsFolder: folder }) : migratePg(database.db as never, { migrationsFolder: folder }));
 const sql = async <T>(text: string, values?: unknown[]) => (await database.executor.executeSql(text, values)).rows as T[];
 
 beforeAll(async () => {
-  if (testDbKind() === 'postgres') {
-    const fresh = await freshPostgresDatabase();
-    drop = fresh.drop;
-    database = await openPostgres(fresh.url);
-  } else {
-    database = await openPglite();
-  }
+  ({ database, drop } = await openFreshDatabase());
   before = migrationsBefore('0009_wa_templates_console');
-  await migrateFrom(before);
+  await migrateFrom(database, before);
 });
 afterAll(async () => {
   await database?.close();

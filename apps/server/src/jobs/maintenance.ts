@@ -40,3 +40,12 @@ export async function pruneExpiredRecords(ctx: Pick<AppContext, 'database' | 'se
     message_batches: await pruneMessageBatches(db, new Date(now.getTime() - KEY_WINDOW_MS)),
   };
 }
+
+/**
+ * Runs the storage maintenance (partitions ahead, retention drops: modules/storage) and logs the
+ * partitions it dropped. The daily job and the start-up run both call it.
+ */
+export async function runStorageMaintenance(ctx: Pick<AppContext, 'services'>): Promise<void> {
+  const r = await ctx.services.storage.runMaintenance();
+  if (r.dropped.length) console.log(`[storage] dropped partitions older than the retention: ${r.dropped.join(', ')}`);
+}

@@ -13,7 +13,7 @@ import { DriverError } from '../messaging/drivers/driver.ts';
 import { runDueSandboxSteps, SANDBOX_STEP_BATCH, SANDBOX_STEP_RUNNERS, SANDBOX_STEPS } from '../messaging/engine/sandbox-steps.ts';
 import { rollUpStats, STATS_ROLLUP_MS } from '../messaging/engine/stats-rollup.ts';
 import { onWake } from '../messaging/engine/wake.ts';
-import { MAINTENANCE_CRON, STORAGE_CRON, pruneExpiredRecords } from './maintenance.ts';
+import { MAINTENANCE_CRON, STORAGE_CRON, pruneExpiredRecords, runStorageMaintenance } from './maintenance.ts';
 import { onStatusRecorded } from '../messaging/engine/status-recorder.ts';
 import { startPoller, type Poller } from './poller.ts';
 
@@ -179,10 +179,7 @@ export const JOBS: JobDefinition<unknown>[] = [
     concurrency: 1,
     pollingIntervalSeconds: 60,
     queue: { retryLimit: 5, retryDelay: 300, retryBackoff: true, expireInSeconds: 3600 },
-    handler: async (ctx) => {
-      const r = await ctx.services.storage.runMaintenance();
-      if (r.dropped.length) console.log(`[storage] dropped partitions older than the retention: ${r.dropped.join(', ')}`);
-    },
+    handler: (ctx) => runStorageMaintenance(ctx),
   }),
 ];
 

@@ -162,7 +162,7 @@ export async function insertFinishedMessages(
 ): Promise<void> {
   if (!rows.length) return;
   const times = rows.map((r) => r.message.createdAt.getTime());
-  await ensurePartitionsBetween(db, new Date(Math.min(...times)), new Date(Math.max(...times)));
+  await ensurePartitionsBetween(db, new Date(times.reduce((a, b) => Math.min(a, b))), new Date(times.reduce((a, b) => Math.max(a, b))));
   const CHUNK = 200;
   for (let i = 0; i < rows.length; i += CHUNK) {
     const part = rows.slice(i, i + CHUNK);
