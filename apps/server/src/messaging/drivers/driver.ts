@@ -67,8 +67,6 @@ export interface ChannelDriver {
    * @throws DriverError: retryable errors back off and retry, others fail the message.
    */
   send(message: OutboundMessage): Promise<SendResult>;
-  /** Called once the carrier's id is stored (callbacks can now find the message): the sandbox starts its simulated callbacks here. */
-  afterAccepted?(message: OutboundMessage, providerMessageId: string): Promise<void>;
   /** The lane a message of this application is paced in, or null (unpaced, e.g. the sandbox). */
   pacing?(input: PacingInput): Promise<PacingLane | null>;
   /**

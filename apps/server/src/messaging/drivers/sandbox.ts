@@ -90,8 +90,12 @@ export function sandboxLifecycle(channel: ChannelId, recipient: string): Sandbox
 export const sandboxMessageId = (messageId: string) => `sandbox-${messageId}`;
 
 /**
- * The sandbox driver: `send` accepts at once; `afterAccepted` schedules the first callback of the
- * message's plan (`scheduleFirstStep`, engine/sandbox-steps.ts scheduleFirstSandboxStep).
+ * The sandbox driver: `send` accepts at once and schedules the first callback of the message's plan
+ * (`scheduleFirstStep`, engine/sandbox-steps.ts scheduleFirstSandboxStep) before it answers, as a
+ * carrier that took the message would: its callbacks name the message by id, so they need not wait
+ * for the carrier id to be stored, and a crash between the send and that store can no longer leave
+ * a sent message with no callback to come (the message is sent again after its lease; a step
+ * scheduled twice is kept once, a status reported twice is ignored).
  */
 export function createSandboxDriver(deps: { scheduleFirstStep: (message: Pick<OutboundMessage, 'id' | 'createdAt' | 'organizationId'>) => Promise<void>; db?: Db }): ChannelDriver {
   return {
@@ -99,11 +103,8 @@ export function createSandboxDriver(deps: { scheduleFirstStep: (message: Pick<Ou
     channels: CHANNEL_IDS,
     async send(message) {
       if (deps.db && message.channel === 'whatsapp') await setConversationAtSend(deps.db, message.id, await sandboxConversation(deps.db, message));
+      if (sandboxCallbacks(message.channel, message.recipient).length) await deps.scheduleFirstStep(message);
       return { providerMessageId: sandboxMessageId(message.id) };
-    },
-    async afterAccepted(message) {
-      if (!sandboxCallbacks(message.channel, message.recipient).length) return;
-      await deps.scheduleFirstStep(message);
     },
   };
 }

@@ -213,7 +213,6 @@ async function sendOne(deps: DispatchDeps, row: DispatchRow, slot: Slot | null):
       await recordStatus(deps.db, { messageId: row.id, messageCreatedAt: row.createdAt, status: result.status, at: deps.now(), reason: result.reason ?? null, providerCode: result.providerCode ?? null });
     }
   }
-  await driver.afterAccepted?.(message, result.providerMessageId);
   return 'sent';
 }
 
