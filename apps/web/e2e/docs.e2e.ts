@@ -220,7 +220,8 @@ describe('API docs in the browser', () => {
         await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
 
         const tabs = page.getByRole('tablist', { name: 'Sample language' });
-        expect(await tabs.getByRole('tab').allTextContents()).toEqual([...DOC_LANGUAGES]);
+        // The heading comes from the menu; the samples arrive with the page's description, a moment later.
+        await expect.poll(() => tabs.getByRole('tab').allTextContents()).toEqual([...DOC_LANGUAGES]);
         expect(await tabs.getByRole('tab', { name: 'CURL' }).getAttribute('aria-selected')).toBe('true');
         for (const language of DOC_LANGUAGES) {
           const sample = description.languageSupport.find((s) => s.language === language)!;
