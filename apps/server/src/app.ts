@@ -19,6 +19,7 @@ import { registerApiReference } from './plugins/api-reference.ts';
 import { envelope, registerAnswerLanguage, registerErrorHandler } from './plugins/error-handler.ts';
 import { RESOURCE_NAMES, SERVER_MESSAGES } from '@pesan/contracts/server-messages';
 import { registerSession } from './plugins/session.ts';
+import { registerPermissions } from './plugins/permissions.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { drainWorkers } from './jobs/registry.ts';
@@ -191,6 +192,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerAnswerLanguage(app);
   registerCsrfGuard(app, ctx.config.publicOrigin);
   registerSession(app, ctx.database.db);
+  registerPermissions(app);
   // Operational routes (ARCHITECTURE.md §9), hidden from the OpenAPI document; metrics count every
   // route registered after them.
   registerMetrics(app, ctx);

@@ -39,6 +39,7 @@ import { IDEMPOTENCY_WINDOW_HOURS } from '@pesan/contracts/messaging';
 import { handleWebhook, verifyHandshake, verifySignature } from './messaging/whatsapp/webhook.service.ts';
 import type { TemplateDecision } from './messaging/whatsapp/template-status.ts';
 import { runAdminCommand } from './modules/admin/admin.service.ts';
+import { recordAudit } from './modules/audit/audit.service.ts';
 import {
   assertOperator,
   createDescription,
@@ -169,6 +170,7 @@ export function createServices(ctx: AppInfra) {
       /** The IANA zone of organization `id` (DEFAULT_TIME_ZONE when none), or null for no organization. */
       timeZoneOf: async (id: string | null) => (id ? organizationTimeZone(db, id) : null),
     },
+    audit: { ...withDeps(ctx, { record: recordAudit }) },
     terms: withDeps(ctx, { termsAccepted, acceptTerms }),
     upload: {
       ...withDeps(ctx, { checkMayUpload, storeImage, storeTemplateMedia, openImage }),

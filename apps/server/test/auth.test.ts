@@ -166,7 +166,7 @@ describe('auth API', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe('Your email has been verified');
       expect(res.json().data).toMatchObject({ email: body.email, fullName: 'Siti Rahma', emailVerified: true, organizationId: null, avatar: null });
-      expect(Object.keys(res.json().data).sort()).toEqual(['avatar', 'email', 'emailVerified', 'fullName', 'id', 'language', 'organizationId', 'phoneNumber', 'timeZone']);
+      expect(Object.keys(res.json().data).sort()).toEqual(['avatar', 'email', 'emailVerified', 'fullName', 'id', 'language', 'organizationId', 'phoneNumber', 'role', 'timeZone', 'twoFactorEnabled', 'twoFactorSetupRequired']);
       const cookie = cookieFrom(res);
       expect(cookie).toMatch(/^pesan_session=/);
       const me = await session(cookie);

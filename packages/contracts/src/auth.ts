@@ -8,6 +8,7 @@ import { z } from './zod.ts';
 import { tooLongMessage } from './zod-messages.ts';
 import { AUTH_MESSAGES, failedPasswordRules } from './auth-messages.ts';
 import { UI_LANGUAGES } from './ui-language.ts';
+import { roleSchema } from './roles.ts';
 
 // The messages and password rules live in auth-messages.ts (no zod: the login page's first load
 // imports them, issue 10); re-exported here for every other importer.
@@ -121,6 +122,12 @@ export const userSchema = z.object({
    * (issue 23 item 7); null without an organization (the console then uses DEFAULT_TIME_ZONE).
    */
   timeZone: z.string().nullable(),
+  /** The user's role in their organization (ARCHITECTURE.md §5.1); null without an organization. */
+  role: roleSchema.nullable(),
+  /** Whether two-factor sign-in (TOTP) is on for this user. */
+  twoFactorEnabled: z.boolean(),
+  /** The organization requires 2FA and this user has not set it up: the console sends them to Security first. */
+  twoFactorSetupRequired: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -22,6 +22,7 @@ import { RECORDS_MESSAGES } from './records.ts';
 import { WA_TEMPLATE_API_MESSAGES } from './wa-template-api.ts';
 import { WEBHOOK_MESSAGES } from './webhooks.ts';
 import { ORGANIZATION_MESSAGES } from './organization-messages.ts';
+import { TEAMS_MESSAGES } from './teams-messages.ts';
 import { FIELD_LABELS, RESOURCE_NAMES, SERVER_MESSAGES, VALIDATION_MESSAGES } from './server-messages.ts';
 import { ZOD_MESSAGES } from './zod-messages.ts';
 import {
@@ -35,6 +36,7 @@ import {
   FIELD_LABELS_ID,
   MEDIA_KINDS_ID,
   ORGANIZATION_MESSAGES_ID,
+  TEAMS_MESSAGES_ID,
   PASSWORD_RULE_LABELS_ID,
   QUOTA_MESSAGES_ID,
   RECORDS_MESSAGES_ID,
@@ -80,6 +82,7 @@ export const MESSAGE_CATALOGUE: readonly { name: string; en: MessageObject; id: 
   { name: 'WA_TEMPLATE_API_MESSAGES', en: WA_TEMPLATE_API_MESSAGES, id: WA_TEMPLATE_API_MESSAGES_ID },
   { name: 'WEBHOOK_MESSAGES', en: WEBHOOK_MESSAGES, id: WEBHOOK_MESSAGES_ID },
   { name: 'ORGANIZATION_MESSAGES', en: ORGANIZATION_MESSAGES, id: ORGANIZATION_MESSAGES_ID },
+  { name: 'TEAMS_MESSAGES', en: TEAMS_MESSAGES, id: TEAMS_MESSAGES_ID },
   { name: 'SERVER_MESSAGES', en: SERVER_MESSAGES, id: SERVER_MESSAGES_ID },
   { name: 'VALIDATION_MESSAGES', en: VALIDATION_MESSAGES, id: VALIDATION_MESSAGES_ID },
   { name: 'ZOD_MESSAGES', en: ZOD_MESSAGES, id: ZOD_MESSAGES_ID },

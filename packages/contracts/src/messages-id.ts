@@ -23,6 +23,7 @@ import type { RECORDS_MESSAGES } from './records.ts';
 import type { WA_TEMPLATE_API_MESSAGES } from './wa-template-api.ts';
 import type { WEBHOOK_MESSAGES } from './webhooks.ts';
 import type { ORGANIZATION_MESSAGES } from './organization-messages.ts';
+import type { TEAMS_MESSAGES } from './teams-messages.ts';
 import type { FIELD_LABELS, RESOURCE_NAMES, SERVER_MESSAGES, VALIDATION_MESSAGES } from './server-messages.ts';
 import type { ZOD_MESSAGES } from './zod-messages.ts';
 
@@ -480,6 +481,42 @@ export const ORGANIZATION_MESSAGES_ID = {
   created: 'Organisasi Anda berhasil dibuat. Silakan masuk kembali untuk melanjutkan.',
   alreadyHasOrganization: 'Anda sudah tergabung dalam sebuah organisasi',
 } as const satisfies Twin<typeof ORGANIZATION_MESSAGES>;
+
+export const TEAMS_MESSAGES_ID = {
+  roleInvalid: 'Pilih peran: owner, admin, developer, atau viewer',
+  roleForbidden: 'Peran Anda tidak mengizinkan tindakan ini. Minta owner atau admin organisasi Anda.',
+  twoFactorSetupFirst: 'Organisasi Anda mewajibkan masuk dua langkah. Atur terlebih dahulu di halaman Keamanan.',
+  lastOwner: 'Organisasi harus memiliki setidaknya satu owner: jadikan anggota lain owner terlebih dahulu',
+  ownersOnly: 'Hanya owner yang dapat menambah, mengubah, atau menghapus owner',
+  notYourself: 'Anda tidak dapat mengubah peran Anda sendiri atau menghapus diri Anda di sini',
+  memberNotFound: 'Anggota tidak ditemukan',
+  memberRemoved: 'Anggota dihapus',
+  roleChanged: 'Peran diubah',
+  invitationSent: 'Undangan terkirim',
+  invitationRevoked: 'Undangan dibatalkan',
+  invitationNotFound: 'Tautan undangan ini tidak valid, kedaluwarsa, dibatalkan, atau sudah digunakan',
+  invitationWrongAccount: 'Undangan ini untuk alamat email lain. Keluar lalu masuk dengan alamat yang diundang.',
+  alreadyMember: 'Orang ini sudah menjadi anggota organisasi Anda',
+  alreadyInvited: 'Alamat ini sudah memiliki undangan yang menunggu',
+  otherOrganization: 'Akun ini sudah tergabung dalam organisasi lain',
+  invitationAccepted: 'Selamat datang di organisasi',
+  codeRequired: 'Masukkan kode 6 digit dari aplikasi autentikator Anda',
+  codeInvalid: 'Kode salah. Periksa aplikasi autentikator Anda dan coba lagi.',
+  recoveryCodeInvalid: 'Kode pemulihan salah',
+  challengeEnded: 'Proses masuk ini sudah kedaluwarsa atau terlalu banyak kode salah. Silakan masuk kembali.',
+  twoFactorAlreadyOn: 'Masuk dua langkah sudah aktif',
+  twoFactorNotSetUp: 'Mulai pengaturan terlebih dahulu: pindai kode QR, lalu masukkan kode',
+  twoFactorOff: 'Masuk dua langkah tidak aktif',
+  twoFactorEnabled: 'Masuk dua langkah aktif',
+  twoFactorDisabled: 'Masuk dua langkah dinonaktifkan',
+  twoFactorRequiredCannotDisable: 'Organisasi Anda mewajibkan masuk dua langkah: tidak dapat dinonaktifkan',
+  passwordWrong: 'Password salah',
+  sessionNotFound: 'Sesi tidak ditemukan',
+  sessionRevoked: 'Sesi diakhiri',
+  otherSessionsRevoked: 'Semua sesi lain diakhiri',
+  securitySaved: 'Pengaturan keamanan disimpan',
+  auditRangeInvalid: 'Tanggal akhir harus sama dengan atau setelah tanggal mulai',
+} as const satisfies Twin<typeof TEAMS_MESSAGES>;
 
 export const RESOURCE_NAMES_ID = {
   resource: 'Data',

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMEMBER_TTL_SECONDS, SESSION_TTL_SECONDS } from '@pesan/contracts/auth';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
-import { findLiveSession, insertSession, revokeSession, type SessionRow } from '../modules/auth/session.service.ts';
+import { findLiveSession, insertSession, revokeSession, touchSession, type SessionRow } from '../modules/auth/session.service.ts';
 import { SERVER_MESSAGES } from '@pesan/contracts/server-messages';
 import { APPLICATION_MESSAGES } from '@pesan/contracts/application';
 
@@ -32,18 +32,35 @@ export function registerSession(app: FastifyInstance, db: Db): void {
     if (!raw) return;
     const unsigned = request.unsignCookie(raw);
     if (!unsigned.valid || !unsigned.value) return;
-    request.session = await findLiveSession(db, hashSessionId(unsigned.value), new Date());
+    const now = new Date();
+    request.session = await findLiveSession(db, hashSessionId(unsigned.value), now);
+    // Last seen for the sessions list (§5.1): one write a minute per session, not one per request.
+    if (request.session && now.getTime() - request.session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+      await touchSession(db, request.session.idHash, now);
+    }
   });
 }
 
+/** How stale a session's last-seen time may get before a request refreshes it. */
+export const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/** The client's User-Agent as stored on a session or audit entry (at most 512 characters). */
+export const userAgentOf = (request: FastifyRequest) => String(request.headers['user-agent'] ?? '').slice(0, 512);
+
 /**
- * Starts a session for `userId` and sets the cookie. `remember` makes it last 30 days
+ * Starts a session for `userId` (with the request's IP and User-Agent, shown in the sessions list) and sets the cookie. `remember` makes it last 30 days
  * (ARCHITECTURE.md §7.1), otherwise 12 hours as a browser-session cookie.
  */
-export async function startSession(db: Db, reply: FastifyReply, userId: string, remember: boolean, secure: boolean): Promise<void> {
+export async function startSession(db: Db, request: FastifyRequest, reply: FastifyReply, userId: string, remember: boolean, secure: boolean): Promise<void> {
   const id = randomBytes(32).toString('base64url');
   const ttl = remember ? REMEMBER_TTL_SECONDS : SESSION_TTL_SECONDS;
-  await insertSession(db, { idHash: hashSessionId(id), userId, expiresAt: new Date(Date.now() + ttl * 1000) });
+  await insertSession(db, {
+    idHash: hashSessionId(id),
+    userId,
+    expiresAt: new Date(Date.now() + ttl * 1000),
+    ip: request.ip,
+    userAgent: userAgentOf(request),
+  });
   reply.setCookie(SESSION_COOKIE, id, {
     path: '/',
     httpOnly: true,

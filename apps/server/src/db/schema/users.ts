@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 
 export const users = pgTable('users', {
@@ -11,6 +11,16 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   avatar: text('avatar'),
   organizationId: uuid('organization_id').references(() => organizations.id),
+  /** The user's role in their organization (ARCHITECTURE.md §5.1); set exactly when organizationId is. */
+  role: text('role', { enum: ['owner', 'admin', 'developer', 'viewer'] }),
+  /** When the user joined their organization (created it or accepted an invitation). */
+  joinedAt: timestamp('joined_at', { withTimezone: true }),
+  /** TOTP shared secret (RFC 6238), sealed with SESSION_SECRET (lib/secret-box.ts); set at setup. */
+  totpSecret: text('totp_secret'),
+  /** When 2FA was turned on (a first code checked); null = off. */
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+  /** The last accepted TOTP time step (unix seconds / 30): a code is never accepted twice. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   /** An operator may edit the API documentation (issue 14); set by `npm run admin -- operator --email …`. */
   isOperator: boolean('is_operator').notNull().default(false),
@@ -29,6 +39,12 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The client IP address at sign-in. */
+    ip: text('ip').notNull().default(''),
+    /** The browser's User-Agent at sign-in (the sessions list's device). */
+    userAgent: text('user_agent').notNull().default(''),
+    /** Last request seen on this session (updated at most once a minute). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -37,7 +37,7 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/application/list',
-      {
+      { config: { permission: 'read' },
         schema: {
           tags: ['applications'],
           summary: "A page of the organization's applications",
@@ -54,7 +54,7 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/application',
-      {
+      { config: { permission: 'applications.create' },
         schema: {
           tags: ['applications'],
           summary: 'Create an application',
@@ -72,7 +72,7 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/application/:id',
-      { schema: { tags: ['applications'], summary: 'One application', security, params: idParams, response: { 200: applicationResponseSchema } } },
+      { config: { permission: 'read' }, schema: { tags: ['applications'], summary: 'One application', security, params: idParams, response: { 200: applicationResponseSchema } } },
       async (request) => {
         const s = requireOrganization(request);
         return { data: await ctx.services.application.getApplication(s.organizationId, request.params.id) };
@@ -81,7 +81,7 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       '/application/:id',
-      {
+      { config: { permission: 'applications.edit' },
         schema: {
           tags: ['applications'],
           summary: 'Edit an application',
@@ -100,7 +100,7 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/application/:id',
-      { schema: { tags: ['applications'], summary: 'Delete an application (revokes its tokens)', security, params: idParams } },
+      { config: { permission: 'applications.delete' }, schema: { tags: ['applications'], summary: 'Delete an application (revokes its tokens)', security, params: idParams } },
       async (request, reply) => {
         const s = requireOrganization(request);
         await ctx.services.application.deleteApplication(s.organizationId, request.params.id, ctx.now());

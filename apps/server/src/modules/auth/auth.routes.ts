@@ -69,7 +69,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = await ctx.services.auth.verifyEmail(request.params.token);
-        await startSession(db, reply, user.id, false, secure);
+        await startSession(db, request, reply, user.id, false, secure);
         return { data: toUser(user, await ctx.services.organization.timeZoneOf(user.organizationId)), message: AUTH_MESSAGES.emailVerified };
       },
     );
@@ -104,7 +104,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = await ctx.services.auth.login(request.body, request.ip);
-        await startSession(db, reply, user.id, request.body.remember === true, secure);
+        await startSession(db, request, reply, user.id, request.body.remember === true, secure);
         return { data: toUser(user, await ctx.services.organization.timeZoneOf(user.organizationId)) };
       },
     );

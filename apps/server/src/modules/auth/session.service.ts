@@ -7,7 +7,7 @@
 import type { Db } from '../../db/client.ts';
 import * as repo from './session.repo.ts';
 
-export type { SessionRow } from './session.repo.ts';
+export type { SessionListRow, SessionRow } from './session.repo.ts';
 
 /**
  * The live session (not revoked, `expiresAt` after `now`) whose random id has the SHA-256 hex
@@ -18,11 +18,26 @@ export function findLiveSession(db: Db, idHash: string, now: Date): Promise<repo
 }
 
 /** Stores a new session: the SHA-256 hex of its random id, its user and its expiry (a Date). */
-export function insertSession(db: Db, row: { idHash: string; userId: string; expiresAt: Date }): Promise<void> {
+export function insertSession(db: Db, row: { idHash: string; userId: string; expiresAt: Date; ip?: string; userAgent?: string }): Promise<void> {
   return repo.insertSession(db, row);
 }
 
 /** Revokes the session with the SHA-256 hex `idHash` at `now`; its cookie then gets 401. */
 export function revokeSession(db: Db, idHash: string, now: Date): Promise<void> {
   return repo.revokeSession(db, idHash, now);
+}
+
+/** Sets the session's last-seen time to `now`. */
+export function touchSession(db: Db, idHash: string, now: Date): Promise<void> {
+  return repo.touchSession(db, idHash, now);
+}
+
+/** The live sessions of `userId` (id hash, created, last seen, IP, user agent), most recently seen first. */
+export function listLiveSessions(db: Db, userId: string, now: Date): Promise<repo.SessionListRow[]> {
+  return repo.listLiveSessions(db, userId, now);
+}
+
+/** Revokes every live session of `userId` at `now`, except the one with `keepIdHash` when given. */
+export function revokeUserSessions(db: Db, userId: string, now: Date, keepIdHash?: string): Promise<void> {
+  return repo.revokeUserSessions(db, userId, now, keepIdHash);
 }

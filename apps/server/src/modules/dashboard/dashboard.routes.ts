@@ -51,22 +51,22 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const security = [{ sessionCookie: [] }];
     app.post(
       '/report/rate',
-      { schema: { tags: [TAG], summary: 'Total, success and failure with their rates (§9) of one application and channel', security, body: dashboardQuerySchema, response: { 200: rateResponseSchema, ...RETENTION } } },
+      { config: { permission: 'read' }, schema: { tags: [TAG], summary: 'Total, success and failure with their rates (§9) of one application and channel', security, body: dashboardQuerySchema, response: { 200: rateResponseSchema, ...RETENTION } } },
       async (request) => ({ data: await ctx.services.dashboard.reportRate(requireOrganization(request).organizationId, request.body) }),
     );
     app.post(
       '/report/usage',
-      { schema: { tags: [TAG], summary: 'Usage counters of one application and channel (§3 field names)', security, body: dashboardQuerySchema, response: { 200: usageResponseSchema, ...RETENTION } } },
+      { config: { permission: 'read' }, schema: { tags: [TAG], summary: 'Usage counters of one application and channel (§3 field names)', security, body: dashboardQuerySchema, response: { 200: usageResponseSchema, ...RETENTION } } },
       async (request) => ({ data: await ctx.services.dashboard.reportUsage(requireOrganization(request).organizationId, request.body) }),
     );
     app.post(
       '/report/usage/range-date',
-      { schema: { tags: [TAG], summary: 'Messages per status per hour (one day) or per day', security, body: dashboardQuerySchema, response: { 200: rangeDateResponseSchema, ...RETENTION } } },
+      { config: { permission: 'read' }, schema: { tags: [TAG], summary: 'Messages per status per hour (one day) or per day', security, body: dashboardQuerySchema, response: { 200: rangeDateResponseSchema, ...RETENTION } } },
       async (request) => ({ data: await ctx.services.dashboard.reportRangeDate(requireOrganization(request).organizationId, request.body) }),
     );
     app.post(
       '/whatsapp-api/conversation',
-      { schema: { tags: [TAG], summary: 'WhatsApp session figures and their series', security, body: conversationQuerySchema, response: { 200: conversationResponseSchema, ...RETENTION } } },
+      { config: { permission: 'read' }, schema: { tags: [TAG], summary: 'WhatsApp session figures and their series', security, body: conversationQuerySchema, response: { 200: conversationResponseSchema, ...RETENTION } } },
       async (request) => {
         const { application_name: _name, ...data } = await ctx.services.dashboard.whatsappConversation(requireOrganization(request).organizationId, request.body);
         return { data };
@@ -74,12 +74,12 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/report/usage/download',
-      { schema: { tags: [TAG], summary: 'Usage of one application and channel as an Excel file (Report_Usage_…)', security, querystring: dashboardDownloadQuerySchema, response: XLSX_RESPONSE } },
+      { config: { permission: 'read' }, schema: { tags: [TAG], summary: 'Usage of one application and channel as an Excel file (Report_Usage_…)', security, querystring: dashboardDownloadQuerySchema, response: XLSX_RESPONSE } },
       async (request, reply) => sendFile(reply, await ctx.services.dashboard.usageDownload(requireOrganization(request).organizationId, request.query, requestLanguage(request))),
     );
     app.get(
       '/whatsapp-api/conversation/download',
-      { schema: { tags: [TAG], summary: 'WhatsApp session figures as an Excel file (Report_Session_WA_…)', security, querystring: conversationDownloadQuerySchema, response: XLSX_RESPONSE } },
+      { config: { permission: 'read' }, schema: { tags: [TAG], summary: 'WhatsApp session figures as an Excel file (Report_Session_WA_…)', security, querystring: conversationDownloadQuerySchema, response: XLSX_RESPONSE } },
       async (request, reply) => sendFile(reply, await ctx.services.dashboard.conversationDownload(requireOrganization(request).organizationId, request.query, requestLanguage(request))),
     );
   };

@@ -3,6 +3,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { OrganizationInput } from '@pesan/contracts/organization';
+import type { Role } from '@pesan/contracts/roles';
 import type { Db } from '../../db/client.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
@@ -25,10 +26,10 @@ export async function insertOrganization(db: Db, input: OrganizationInput): Prom
 }
 
 /** Sets the user's organization when they have none; false when they already have one. */
-export async function attachUserToOrganization(db: Db, userId: string, organizationId: string, now: Date): Promise<boolean> {
+export async function attachUserToOrganization(db: Db, userId: string, organizationId: string, now: Date, role: Role = 'owner'): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ organizationId, updatedAt: now })
+    .set({ organizationId, role, joinedAt: now, updatedAt: now })
     .where(and(eq(users.id, userId), isNull(users.organizationId)))
     .returning({ id: users.id });
   return rows.length === 1;

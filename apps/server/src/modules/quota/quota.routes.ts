@@ -22,25 +22,25 @@ export function quotaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/application/billing/:id',
-      { schema: { tags, summary: 'Billing type and remaining quota per quota type', security, params: idParams, response: { 200: billingResponseSchema } } },
+      { config: { permission: 'read' }, schema: { tags, summary: 'Billing type and remaining quota per quota type', security, params: idParams, response: { 200: billingResponseSchema } } },
       async (request) => ({ data: await svc.getBilling(requireOrganization(request).organizationId, request.params.id) }),
     );
 
     app.get(
       '/application/check/balance-quota/:id',
-      { schema: { tags, summary: 'Quota types at or below their warning threshold', security, params: idParams, response: { 200: balanceCheckResponseSchema } } },
+      { config: { permission: 'read' }, schema: { tags, summary: 'Quota types at or below their warning threshold', security, params: idParams, response: { 200: balanceCheckResponseSchema } } },
       async (request) => ({ data: await svc.checkBalanceQuota(requireOrganization(request).organizationId, request.params.id) }),
     );
 
     app.get(
       '/setting/balance-quota/:id',
-      { schema: { tags, summary: 'Quota warning settings: switch, recipients, per-channel reminder and threshold', security, params: idParams, response: { 200: quotaSettingsResponseSchema } } },
+      { config: { permission: 'read' }, schema: { tags, summary: 'Quota warning settings: switch, recipients, per-channel reminder and threshold', security, params: idParams, response: { 200: quotaSettingsResponseSchema } } },
       async (request) => ({ data: await svc.getQuotaSettings(requireOrganization(request).organizationId, request.params.id) }),
     );
 
     app.put(
       '/setting/balance-quota/:id',
-      {
+      { config: { permission: 'quota.settings' },
         schema: {
           tags,
           summary: 'Save the quota warning settings',

@@ -17,7 +17,7 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.addHook('onRequest', signedInOnly);
     app.post(
       '/records',
-      {
+      { config: { permission: 'read' },
         schema: {
           tags: ['monitoring'],
           summary: 'Transaction records of one application and channel',
@@ -33,7 +33,7 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/records/:messageId',
-      {
+      { config: { permission: 'read' },
         schema: {
           tags: ['monitoring'],
           summary: 'One message with its event timeline, accepted body (OTP codes masked) and webhook attempts',

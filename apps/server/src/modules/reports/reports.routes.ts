@@ -22,12 +22,12 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const security = [{ sessionCookie: [] }];
     app.post(
       '/report/list/generate-report',
-      { schema: { tags: [TAG], summary: 'Reports of the organization by the §3 list criteria, newest first', security, body: reportListQuerySchema, response: { 200: reportListResponseSchema } } },
+      { config: { permission: 'read' }, schema: { tags: [TAG], summary: 'Reports of the organization by the §3 list criteria, newest first', security, body: reportListQuerySchema, response: { 200: reportListResponseSchema } } },
       async (request) => ctx.services.reports.listReports(requireOrganization(request).organizationId, request.body),
     );
     app.post(
       '/report/generate-report',
-      {
+      { config: { permission: 'reports.generate' },
         schema: {
           tags: [TAG],
           summary: 'Queue a CSV or XLSX report of one application, channel, statuses and 1–31 day range',
@@ -48,12 +48,12 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/report/:id',
-      { schema: { tags: [TAG], summary: 'One report with its status and progress (rows written of the total)', security, params: z.object({ id: z.string().max(100) }), response: { 200: reportResponseSchema } } },
+      { config: { permission: 'read' }, schema: { tags: [TAG], summary: 'One report with its status and progress (rows written of the total)', security, params: z.object({ id: z.string().max(100) }), response: { 200: reportResponseSchema } } },
       async (request) => ({ data: await ctx.services.reports.getReport(requireOrganization(request).organizationId, request.params.id) }),
     );
     app.get(
       '/report/:id/download',
-      {
+      { config: { permission: 'read' },
         schema: {
           tags: [TAG],
           summary: 'The file of a finished report (`{title}_{start}_{end}.csv|xlsx`); 409 while it is being made',

@@ -43,7 +43,7 @@ export function tokenRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/channel/generate/access-token/:applicationId',
       {
-        config: perUserLimit,
+        config: { ...perUserLimit, permission: 'tokens.generate' as const },
         schema: {
           tags: ['tokens'],
           summary: 'Generate the access token of one channel',
@@ -63,7 +63,7 @@ export function tokenRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/rsa/generate-token',
       {
-        config: perUserLimit,
+        config: { ...perUserLimit, permission: 'tokens.generate' as const },
         schema: {
           tags: ['tokens'],
           summary: 'Generate the access tokens of every channel of an application',
@@ -81,7 +81,7 @@ export function tokenRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/application/:id/tokens',
-      {
+      { config: { permission: 'read' },
         schema: {
           tags: ['tokens'],
           summary: 'Token status per channel of an application',

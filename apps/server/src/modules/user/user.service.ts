@@ -52,8 +52,11 @@ function asUiLanguage(v: string | null | undefined): UiLanguage | null {
   return (UI_LANGUAGES as readonly string[]).includes(v ?? '') ? (v as UiLanguage) : null;
 }
 
-/** The console's user JSON (contracts userSchema): no hash, no timestamps; `timeZone` is their organization's (null without one). */
-export function toUser(row: UserRow, timeZone: string | null): User {
+/**
+ * The console's user JSON (contracts userSchema): no hash, no secret, no timestamps; `timeZone` is
+ * their organization's (null without one); `require2fa` is their organization's require_2fa.
+ */
+export function toUser(row: UserRow, timeZone: string | null, require2fa = false): User {
   return {
     id: row.id,
     fullName: row.fullName,
@@ -64,6 +67,9 @@ export function toUser(row: UserRow, timeZone: string | null): User {
     emailVerified: row.emailVerifiedAt !== null,
     language: asUiLanguage(row.language),
     timeZone: row.organizationId ? timeZone : null,
+    role: row.organizationId ? row.role : null,
+    twoFactorEnabled: row.totpEnabledAt !== null,
+    twoFactorSetupRequired: Boolean(row.organizationId) && require2fa && row.totpEnabledAt === null,
   };
 }
 
@@ -79,6 +85,9 @@ export function userFromSession(session: SessionRow): User {
     emailVerified: session.emailVerified,
     language: asUiLanguage(session.language),
     timeZone: session.timeZone ?? null,
+    role: session.organizationId ? session.role : null,
+    twoFactorEnabled: session.twoFactorEnabled,
+    twoFactorSetupRequired: session.twoFactorSetupRequired,
   };
 }
 
@@ -90,7 +99,7 @@ export async function getOwnUser(ctx: UserDeps, session: SessionRow, id: string)
   if (id !== session.userId) throw notFound('user');
   const row = await findUserById(ctx.database.db, id);
   if (!row) throw notFound('user');
-  return toUser(row, session.timeZone);
+  return toUser(row, session.timeZone, session.require2fa);
 }
 
 /**
@@ -112,5 +121,5 @@ export async function updateOwnUser(ctx: UserDeps, session: SessionRow, id: stri
   }
   const row = await repo.updateUserProfile(ctx.database.db, id, { fullName: input.fullName, avatar: input.avatar, language: input.language }, ctx.now());
   if (!row) throw notFound('user');
-  return toUser(row, session.timeZone);
+  return toUser(row, session.timeZone, session.require2fa);
 }

@@ -46,7 +46,7 @@ export function waTemplatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/wa/template/list',
-      {
+      { config: { permission: 'read' },
         schema: {
           tags: [TAG],
           summary: 'Templates of the organization by application, creation days, name search and status, newest first (§2.2)',
@@ -59,7 +59,7 @@ export function waTemplatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/wa/template/check',
-      {
+      { config: { permission: 'read' },
         schema: {
           tags: [TAG],
           summary: 'Whether a template name (sanitised: lower case, underscores) is free in an application (§2.3, §5.1)',
@@ -72,7 +72,7 @@ export function waTemplatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/wa/template',
-      {
+      { config: { permission: 'templates.manage' },
         schema: {
           tags: [TAG],
           summary: 'Create a template: a Draft (`draft=true`), or submitted for review (`draft=false`)',
@@ -89,12 +89,12 @@ export function waTemplatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/wa/template/:id',
-      { schema: { tags: [TAG], summary: 'One template with its content as the console payload (§7.1)', security, params: idParams, response: { 200: rowResponse } } },
+      { config: { permission: 'read' }, schema: { tags: [TAG], summary: 'One template with its content as the console payload (§7.1)', security, params: idParams, response: { 200: rowResponse } } },
       async (request) => ({ data: await s.getTemplate(requireOrganization(request).organizationId, request.params.id) }),
     );
     app.put(
       '/wa/template/:id',
-      {
+      { config: { permission: 'templates.manage' },
         schema: {
           tags: [TAG],
           summary: 'Save a Draft or Rejected template (`draft=true`), or submit it for review (`draft=false`); 409 in any other status',
@@ -109,19 +109,19 @@ export function waTemplatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.delete(
       '/wa/template/:id',
-      {
+      { config: { permission: 'templates.manage' },
         schema: { tags: [TAG], summary: 'Delete a template (§2.2)', security, params: idParams, response: { 200: z.object({ data: z.object({ status: z.literal(true) }) }) } },
       },
       async (request) => s.deleteTemplate(requireOrganization(request).organizationId, request.params.id),
     );
     app.put(
       '/wa/template/duplicate/:id',
-      { schema: { tags: [TAG], summary: 'Duplicate a template as a Draft named <name>_copy (§2.2)', security, params: idParams, response: { 201: rowResponse } } },
+      { config: { permission: 'templates.manage' }, schema: { tags: [TAG], summary: 'Duplicate a template as a Draft named <name>_copy (§2.2)', security, params: idParams, response: { 201: rowResponse } } },
       async (request, reply) => reply.status(201).send({ data: await s.duplicateTemplate(caller(request), request.params.id) }),
     );
     app.post(
       '/wa/delete/template/bulk',
-      {
+      { config: { permission: 'templates.manage' },
         schema: {
           tags: [TAG],
           summary: "Delete several templates; all must be the organization's, else none is deleted (§2.2)",

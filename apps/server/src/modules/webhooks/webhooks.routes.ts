@@ -29,13 +29,13 @@ export function webhooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/application/:id/webhook',
-      { schema: { tags, summary: "The application's status webhook endpoint", security, params: idParams, response: { 200: webhookEndpointResponseSchema } } },
+      { config: { permission: 'read' }, schema: { tags, summary: "The application's status webhook endpoint", security, params: idParams, response: { 200: webhookEndpointResponseSchema } } },
       async (request) => ({ data: await svc.getWebhook(requireOrganization(request).organizationId, request.params.id) }),
     );
 
     app.put(
       '/application/:id/webhook',
-      {
+      { config: { permission: 'webhooks.manage' },
         schema: {
           tags,
           summary: 'Set the endpoint URL and whether it is enabled (the first save answers the secret, once)',
@@ -53,7 +53,7 @@ export function webhooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/application/:id/webhook/rotate-secret',
-      { schema: { tags, summary: 'A new secret (answered once); the old one signs for 24 more hours', security, params: idParams, response: { 200: webhookEndpointResponseSchema } } },
+      { config: { permission: 'webhooks.manage' }, schema: { tags, summary: 'A new secret (answered once); the old one signs for 24 more hours', security, params: idParams, response: { 200: webhookEndpointResponseSchema } } },
       async (request) => ({
         data: await svc.rotateWebhookSecret(requireOrganization(request).organizationId, request.params.id),
         message: WEBHOOK_MESSAGES.rotated,
@@ -62,7 +62,7 @@ export function webhooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/application/:id/webhook/test',
-      { schema: { tags, summary: 'Send a webhook.test event', security, params: idParams, response: { 200: deliveryResponse } } },
+      { config: { permission: 'webhooks.manage' }, schema: { tags, summary: 'Send a webhook.test event', security, params: idParams, response: { 200: deliveryResponse } } },
       async (request) => ({
         data: await svc.sendTestEvent(requireOrganization(request).organizationId, request.params.id),
         message: WEBHOOK_MESSAGES.testSent,
@@ -71,7 +71,7 @@ export function webhooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/application/:id/webhook/deliveries',
-      {
+      { config: { permission: 'read' },
         schema: {
           tags,
           summary: 'Delivery attempts, newest first',
@@ -86,7 +86,7 @@ export function webhooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/application/:id/webhook/deliveries/:deliveryId/redeliver',
-      { schema: { tags, summary: "Send an attempt's event again (same webhook-id)", security, params: deliveryParams, response: { 200: deliveryResponse } } },
+      { config: { permission: 'webhooks.manage' }, schema: { tags, summary: "Send an attempt's event again (same webhook-id)", security, params: deliveryParams, response: { 200: deliveryResponse } } },
       async (request) => ({
         data: await svc.redeliverWebhook(requireOrganization(request).organizationId, request.params.id, request.params.deliveryId),
         message: WEBHOOK_MESSAGES.redelivered,
