@@ -16,6 +16,8 @@ export const GLOBAL_TABLES: Record<string, string> = {
   sessions: 'sign-in sessions of a user (people, not tenant data), found by the cookie hash before any organization is known',
   email_tokens: 'one-time e-mail tokens of a user (verification, password reset), found by the token hash before sign-in',
   login_failures: 'failed sign-ins per e-mail address and client IP, counted before any account or organization is known',
+  recovery_codes: 'a user’s 2FA recovery codes (people, not tenant data), found by user at sign-in before any organization is chosen',
+  login_challenges: 'the second step of a sign-in, found by its hash before a session or organization exists',
   terms_acceptances: 'a user’s acceptance of the privacy policy and terms (people, not tenant data)',
   rate_limits: 'fixed-window counters keyed by limit name and caller (IP address, token), shared by every process and tenant',
   used_signatures: 'replay guard of signed /v1 requests: signature hashes for 5 minutes, checked by hash alone',
