@@ -14,6 +14,7 @@ import { TEMPLATE_MEDIA_MESSAGES, TEMPLATE_MEDIA_QUOTA, UPLOAD_MESSAGES, UPLOAD_
 import { uploads } from '../src/db/schema/uploads.ts';
 import { createTestApp, sameOrigin, type TestApp } from './harness.ts';
 import { signUpVerifiedUser, signUpWithOrganization } from './accounts-helper.ts';
+import { TEAMS_MESSAGES } from '@pesan/contracts/teams-messages';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -243,6 +244,19 @@ describe('upload API', () => {
     expect(UPLOAD_MESSAGES.needsOrganization).toBe('Create your organization first');
     expect(stored()).toEqual(before);
     expect(await rowsOf(user.id)).toEqual([]);
+  });
+
+  it('refuses template media to a viewer (403, their role has no templates), storing nothing; their avatar is fine', async () => {
+    const owner = await signUpWithOrganization(t);
+    const viewer = await signUpVerifiedUser(t);
+    await t.ctx.database.executor.executeSql(`update users set organization_id = $1, role = 'viewer', joined_at = now() where id = $2`, [owner.organizationId, viewer.user.id]);
+    const before = stored();
+    const res = await png(viewer.cookie, '?purpose=template_media');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatchObject({ code: 'forbidden', message: TEAMS_MESSAGES.roleForbidden });
+    expect(stored()).toEqual(before);
+    expect(await rowsOf(viewer.user.id)).toEqual([]);
+    expect((await png(viewer.cookie)).statusCode).toBe(201);
   });
 
   it(`allows ${UPLOAD_QUOTA.maxPerWindow} uploads per user in 10 minutes; the next is 429 with Retry-After, storing nothing`, async () => {

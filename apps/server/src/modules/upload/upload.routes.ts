@@ -21,6 +21,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireUser, signedInOnly } from '../../plugins/session.ts';
+import { can } from '@pesan/contracts/roles';
+import { TEAMS_MESSAGES } from '@pesan/contracts/teams-messages';
 import { safeTextValidatorCompiler } from '../../plugins/validation.ts';
 import { errorResponse } from '../../plugins/openapi.ts';
 import { SERVER_MESSAGES } from '@pesan/contracts/server-messages';
@@ -100,7 +102,8 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const session = requireUser(request);
         const uploader = { userId: session.userId, organizationId: session.organizationId };
         const { purpose } = request.query;
-        // Refused callers (no organization for template media, over a limit) are answered before the body is read.
+        // Refused callers (no organization for template media, a role without templates, over a limit) are answered before the body is read.
+        if (purpose === 'template_media' && session.organizationId && !can(session.role, 'templates.manage')) throw new AppError('forbidden', TEAMS_MESSAGES.roleForbidden);
         await ctx.services.upload.checkMayUpload(uploader, purpose);
         if (purpose === 'template_media') {
           const required = () =>
