@@ -28,8 +28,12 @@ import { sharedRateLimitOptions } from './plugins/rate-limit/rate-limit-store.ts
 import { safeLoggerOptions } from './lib/log-safety.ts';
 import { safeTextValidatorCompiler } from './plugins/validation.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
+import { sessionsRoutes } from './modules/auth/sessions.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
+import { membersRoutes } from './modules/members/members.routes.ts';
+import { invitationsRoutes } from './modules/members/invitations.routes.ts';
 import { applicationRoutes } from './modules/application/application.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { tokenRoutes } from './modules/token/token.routes.ts';
@@ -41,6 +45,7 @@ import { quotaRoutes } from './modules/quota/quota.routes.ts';
 import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
 import { docsRoutes } from './modules/docs/docs.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { v1Routes } from './messaging/v1.routes.ts';
 import { SendRateLimiter } from './messaging/engine/send-rate.ts';
 import { dbRateStore, redisRateStore } from './messaging/engine/send-rate.repo.ts';
@@ -200,8 +205,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(authRoutes(ctx), { prefix: '/api' });
+  await app.register(twoFactorRoutes(ctx), { prefix: '/api' });
+  await app.register(sessionsRoutes(ctx), { prefix: '/api' });
   await app.register(userRoutes(ctx), { prefix: '/api' });
   await app.register(organizationRoutes(ctx), { prefix: '/api' });
+  await app.register(membersRoutes(ctx), { prefix: '/api' });
+  await app.register(invitationsRoutes(ctx), { prefix: '/api' });
   await app.register(applicationRoutes(ctx), { prefix: '/api' });
   await app.register(webhooksRoutes(ctx), { prefix: '/api' });
   await app.register(tokenRoutes(ctx), { prefix: '/api' });
@@ -213,6 +222,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(termsRoutes(ctx), { prefix: '/api' });
   await app.register(uploadRoutes(ctx), { prefix: '/api' });
   await app.register(docsRoutes(ctx), { prefix: '/api' });
+  await app.register(auditRoutes(ctx), { prefix: '/api' });
   // The /v1 send limit, answered from memory and leased from the shared store (ARCHITECTURE.md §6.5).
   const sendLimiter = new SendRateLimiter(rateLimits.redis ? redisRateStore(rateLimits.redis) : dbRateStore(ctx.database.db));
   await app.register(v1Routes(ctx, sendLimiter), { prefix: '/v1' });

@@ -4,7 +4,8 @@
  */
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, openDatabase, type Database } from './db/client.ts';
-import { DEMO_LOGIN, seedDemoDataLogged } from './seed/seed.ts';
+import { DEMO_LOGIN, DEMO_MEMBER_LOGINS, seedDemoDataLogged } from './seed/seed.ts';
+import { demoMembersExist } from './seed/team.ts';
 import { demoAccountExists } from './seed/accounts.ts';
 import { startBoss } from './jobs/boss.ts';
 import { registerWorkers } from './jobs/registry.ts';
@@ -87,7 +88,10 @@ async function main(): Promise<void> {
   if (!app) console.log(`Pesan worker running (${database.kind}): jobs only; /healthz, /readyz and /metrics on port ${config.port}`);
   if (app) {
     console.log(`\nPesan is running at ${config.publicUrl} (${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
-    if (await demoAccountExists(ctx)) console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+    if (await demoAccountExists(ctx)) {
+      console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+      if (await demoMembersExist(ctx)) console.log(`Demo members (same password): ${DEMO_MEMBER_LOGINS.map((m) => `${m.email} (${m.role})`).join(', ')}`);
+    }
     console.log(mailNotice(config));
     console.log('');
   }

@@ -39,7 +39,7 @@ import { IDEMPOTENCY_WINDOW_HOURS } from '@pesan/contracts/messaging';
 import { handleWebhook, verifyHandshake, verifySignature } from './messaging/whatsapp/webhook.service.ts';
 import type { TemplateDecision } from './messaging/whatsapp/template-status.ts';
 import { runAdminCommand } from './modules/admin/admin.service.ts';
-import { recordAudit } from './modules/audit/audit.service.ts';
+import { changedFields, downloadAuditLog, listAuditLog, pruneAuditLog, recordAudit, recordAuditMany } from './modules/audit/audit.service.ts';
 import {
   assertOperator,
   createDescription,
@@ -56,7 +56,11 @@ import {
 import { checkBalanceQuota, checkQuotaWarnings, coalesceByApplication, getBilling, getQuotaSettings, putQuotaSettings } from './modules/quota/quota-warnings.service.ts';
 import { createApplication, deleteApplication, getApplication, listApplications, listChannels, updateApplication } from './modules/application/application.service.ts';
 import { changePassword, forgotPassword, login, registerAccount, resendVerification, resetPassword, sendAccountMail, verifyEmail, type AccountMailJob } from './modules/auth/auth.service.ts';
+import { disableTwoFactor, enableTwoFactor, setupTwoFactor, signedInUser, signIn, signInSecondStep } from './modules/auth/two-factor.service.ts';
+import { listOwnSessions, revokeOtherSessions, revokeOwnSession } from './modules/auth/user-sessions.service.ts';
 import { createOrganization, getCallerOrganization, getOwnOrganization, organizationTimeZone, updateOwnOrganization } from './modules/organization/organization.service.ts';
+import { getSecurity, listMembers, removeMember, updateMemberRole, updateSecurity } from './modules/members/members.service.ts';
+import { acceptInvitation, createInvitation, getInvitationInfo, listInvitations, revokeInvitation } from './modules/members/invitations.service.ts';
 import { getRecord, listRecords } from './modules/records/records.service.ts';
 import { conversationDownload, reportRangeDate, reportRate, reportUsage, usageDownload, whatsappConversation } from './modules/dashboard/dashboard.service.ts';
 import { createReport, getReport, listReports, openReportDownload } from './modules/reports/reports.service.ts';
@@ -119,6 +123,8 @@ export function createServices(ctx: AppInfra) {
     recipientMailLimit,
     // forgot_password and send_verification queue the mail for every address; the worker looks it up (issue 23).
     enqueueAccountMail: (job: AccountMailJob) => enqueue(ctx.boss, QUEUES.accountMail, job),
+    // Two-factor sign-in (ARCHITECTURE.md §5.1): TOTP secrets sealed with SESSION_SECRET.
+    totpBox: createSecretBox(ctx.config.sessionSecret, 'totp-secrets'),
   };
   const quotaDeps = { db, now, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl };
   const templateDeps = {
@@ -162,15 +168,19 @@ export function createServices(ctx: AppInfra) {
       requeueStrandedAttempts,
     }),
     auth: withDeps(authDeps, { registerAccount, verifyEmail, resendVerification, sendAccountMail, login, forgotPassword, resetPassword, changePassword }),
+    twoFactor: withDeps(authDeps, { setupTwoFactor, enableTwoFactor, disableTwoFactor, signIn, signInSecondStep, signedInUser }),
+    sessions: withDeps(ctx, { listOwnSessions, revokeOwnSession, revokeOtherSessions }),
     /** The per-recipient limit of account e-mail (closed with the app). */
     recipientMailLimit,
+    /** Members, roles, invitations and require_2fa (ARCHITECTURE.md §5.1); invitation mail counts in the per-recipient limit. */
+    members: withDeps(authDeps, { listMembers, updateMemberRole, removeMember, getSecurity, updateSecurity, createInvitation, listInvitations, revokeInvitation, getInvitationInfo, acceptInvitation }),
     user: withDeps(ctx, { getOwnUser, updateOwnUser }),
     organization: {
       ...withDeps(ctx, { createOrganization, getCallerOrganization, getOwnOrganization, updateOwnOrganization }),
       /** The IANA zone of organization `id` (DEFAULT_TIME_ZONE when none), or null for no organization. */
       timeZoneOf: async (id: string | null) => (id ? organizationTimeZone(db, id) : null),
     },
-    audit: { ...withDeps(ctx, { record: recordAudit }) },
+    audit: { changedFields, ...withDeps(ctx, { record: recordAudit, recordMany: recordAuditMany, list: listAuditLog, download: downloadAuditLog, prune: pruneAuditLog }) },
     terms: withDeps(ctx, { termsAccepted, acceptTerms }),
     upload: {
       ...withDeps(ctx, { checkMayUpload, storeImage, storeTemplateMedia, openImage }),
@@ -200,7 +210,7 @@ export function createServices(ctx: AppInfra) {
     dashboard: withDeps({ db, now, retentionDays }, { reportRate, reportUsage, reportRangeDate, whatsappConversation, usageDownload, conversationDownload }),
     admin: { runAdminCommand: (input: unknown, at: Date) => runAdminCommand(db, input, at, { retentionDays: ctx.config.retentionDays }) },
     /** Monthly partitions and retention (modules/storage): before the port, at start-up and daily. */
-    storage: createStorageService({ db, now, retentionDays: ctx.config.retentionDays }),
+    storage: createStorageService({ db, now, retentionDays: ctx.config.retentionDays, pruneAudit: (at: Date) => pruneAuditLog(ctx, at) }),
     docs: {
       parseMenuInclude,
       ...withDeps({ db, now, publicUrl: ctx.config.publicUrl }, { listApiVersions, listMenu, listDescriptions, getDescription, getDescriptionByTitle, assertOperator, createDescription, updateDescription, deleteDescription, makeOperator }),

@@ -210,10 +210,23 @@ export function pathParamNames(template: string): string[] {
 // ---------------------------------------------------------------------------------------------
 
 /** What a path parameter (or an id field of a body) names. */
-export type FixtureKind = 'application' | 'user' | 'organization' | 'message' | 'upload' | 'emailToken' | 'webhookDelivery' | 'report' | 'template' | 'docTitle' | 'docDescription';
+export type FixtureKind =
+  | 'application'
+  | 'user'
+  | 'organization'
+  | 'message'
+  | 'upload'
+  | 'emailToken'
+  | 'webhookDelivery'
+  | 'report'
+  | 'template'
+  | 'docTitle'
+  | 'docDescription'
+  | 'invitation'
+  | 'session';
 
 /** Kinds that belong to an organization: another organization's id must be a 404 (§3, §8). */
-export const TENANT_KINDS: readonly FixtureKind[] = ['application', 'user', 'organization', 'message', 'upload', 'webhookDelivery', 'report', 'template'];
+export const TENANT_KINDS: readonly FixtureKind[] = ['application', 'user', 'organization', 'message', 'upload', 'webhookDelivery', 'report', 'template', 'invitation', 'session'];
 
 /**
  * Parameter names that say what they name by themselves. Extend this (and the fixtures of the
@@ -251,6 +264,10 @@ export const PARAM_KINDS_BY_SEGMENT: Record<string, FixtureKind> = {
   template: 'template',
   // /api/doc/description/{id}: a docs page description (not tenant data).
   description: 'docDescription',
+  // DELETE /api/organization/invitations/{id}: a pending invitation of the organization (§5.1).
+  invitations: 'invitation',
+  // DELETE /api/user/sessions/{id}: one of the caller's sessions (§5.1).
+  sessions: 'session',
 };
 
 export class UnknownPathParameterError extends Error {
@@ -652,6 +669,12 @@ export function describeExchange(req: SentRequest, res: Reply | undefined): stri
  */
 export const TABLES_CHANGED_BY_REFUSALS = ['login_failures', 'rate_limits', 'used_signatures'];
 
+/**
+ * Columns any signed-in request may refresh, refused or not, left out of the hash: a session's
+ * last-seen time (one write a minute, plugins/session.ts LAST_SEEN_RESOLUTION_MS).
+ */
+export const COLUMNS_CHANGED_BY_REQUESTS: Record<string, string[]> = { sessions: ['last_seen_at'] };
+
 export type Fingerprint = Record<string, string>;
 
 export interface Fingerprinter {
@@ -698,7 +721,8 @@ export async function createFingerprinter(t: TestApp, exclude: string[] = TABLES
   );
   const tables = (rows as { name: string }[]).map((r) => r.name).filter((n) => !exclude.includes(n));
   const q = (n: string) => `"${n.replace(/"/g, '""')}"`;
-  const sql = `select ${tables.map((n) => `(select md5(coalesce(string_agg(x::text, ',' order by x::text), '')) from ${q(n)} x) as ${q(n)}`).join(', ')}`;
+  const rowText = (n: string) => (COLUMNS_CHANGED_BY_REQUESTS[n] ? `(to_jsonb(x) - array[${COLUMNS_CHANGED_BY_REQUESTS[n]!.map((c) => `'${c}'`).join(', ')}]::text[])::text` : 'x::text');
+  const sql = `select ${tables.map((n) => `(select md5(coalesce(string_agg(${rowText(n)}, ',' order by ${rowText(n)}), '')) from ${q(n)} x) as ${q(n)}`).join(', ')}`;
   const take = async (): Promise<Fingerprint> => {
     const [row] = (await exec(sql)).rows as Record<string, string>[];
     const files = listFiles(t.dataDir).sort(([a], [b]) => a.localeCompare(b));
@@ -764,6 +788,10 @@ export interface Tenant {
   reportId: string;
   /** A Draft WhatsApp template of the tenant's application (created through the console API). */
   templateId: string;
+  /** A pending invitation of the organization (when POST /api/organization/invitations exists). */
+  invitationId?: string;
+  /** Another session of the tenant's user, not the one of `cookie` (when GET /api/user/sessions exists). */
+  sessionId?: string;
   /** Stored name of an image this tenant's user uploaded (organization media when the route supports it). */
   upload: string;
   uploadUrl: string;
@@ -784,6 +812,8 @@ export function tenantFixtures(tenant: Tenant): Fixtures {
     webhookDelivery: tenant.webhookDeliveryId,
     report: tenant.reportId,
     template: tenant.templateId,
+    invitation: tenant.invitationId,
+    session: tenant.sessionId,
     // The docs are nobody's: ids that name no page (the suites' app has no docs imported).
     docTitle: DOC_FIXTURE_ID,
     docDescription: DOC_FIXTURE_ID,
@@ -871,6 +901,27 @@ export async function createTenant(t: TestApp): Promise<Tenant> {
   });
   await expectStatus('POST /api/wa/template', template, 201);
   const templateId = template.json().data._id as string;
+  // Teams (§5.1), once their routes exist (404 before): a pending invitation, and a second session.
+  let invitationId: string | undefined;
+  const invite = await t.app.inject({
+    method: 'POST',
+    url: '/api/organization/invitations',
+    headers,
+    payload: { email: `invitee-${Math.random().toString(36).slice(2, 10)}@example.com`, role: 'viewer' },
+  });
+  if (invite.statusCode !== 404) {
+    await expectStatus('POST /api/organization/invitations', invite, 201);
+    invitationId = invite.json().data.id as string;
+  }
+  let sessionId: string | undefined;
+  if ((await t.app.inject({ method: 'GET', url: '/api/user/sessions', headers })).statusCode !== 404) {
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin }, payload: { email: account.user.email, password: TEST_PASSWORD } });
+    await expectStatus('second POST /api/auth/login', again, 200);
+    const list = await t.app.inject({ method: 'GET', url: '/api/user/sessions', headers });
+    await expectStatus('GET /api/user/sessions', list, 200);
+    sessionId = (list.json().data as { id: string; current: boolean }[]).find((x) => !x.current)?.id;
+    if (!sessionId) throw new Error(`GET /api/user/sessions lists no second session: ${list.body.slice(0, 300)}`);
+  }
   return {
     email: account.user.email,
     cookie: account.cookie,
@@ -882,6 +933,8 @@ export async function createTenant(t: TestApp): Promise<Tenant> {
     webhookDeliveryId,
     reportId,
     templateId,
+    invitationId,
+    sessionId,
     upload: uploadUrl.split('/').pop()!,
     uploadUrl,
     headers,

@@ -516,6 +516,9 @@ export const TEAMS_MESSAGES_ID = {
   otherSessionsRevoked: 'Semua sesi lain diakhiri',
   securitySaved: 'Pengaturan keamanan disimpan',
   auditRangeInvalid: 'Tanggal akhir harus sama dengan atau setelah tanggal mulai',
+  twoFactorSelfFirst: 'Aktifkan masuk dua langkah untuk diri Anda sendiri terlebih dahulu',
+  accountExists: 'Akun dengan alamat email ini sudah ada. Masuk dengan akun tersebut untuk menerima undangan.',
+  invitationMailLimit: 'Terlalu banyak email dikirim ke alamat ini. Coba lagi dalam 15 menit.',
 } as const satisfies Twin<typeof TEAMS_MESSAGES>;
 
 export const RESOURCE_NAMES_ID = {

@@ -36,4 +36,7 @@ export const TEAMS_MESSAGES = {
   otherSessionsRevoked: 'Every other session ended',
   securitySaved: 'Security settings saved',
   auditRangeInvalid: 'The end date must be on or after the start date',
+  twoFactorSelfFirst: 'Turn on two-factor sign-in for yourself first',
+  accountExists: 'An account with this e-mail address already exists. Sign in with it to accept the invitation.',
+  invitationMailLimit: 'Too many e-mails were sent to this address. Try again in 15 minutes.',
 } as const;

@@ -8,6 +8,8 @@ import { tooLongMessage } from './zod-messages.ts';
 import { roleSchema } from './roles.ts';
 import { TEAMS_MESSAGES } from './teams-messages.ts';
 import { AUTH_MESSAGES } from './auth-messages.ts';
+import { registerSchema, type RegisterInput } from './auth.ts';
+import { dashboardDateSchema } from './dashboard.ts';
 
 export { ROLES, roleSchema, type Role } from './roles.ts';
 
@@ -82,6 +84,24 @@ export const invitationInfoSchema = z.object({
   has_account: z.boolean(),
 });
 export type InvitationInfo = z.infer<typeof invitationInfoSchema>;
+// registerSchema is a z.object with its password-match check (typed as a plain ZodType): its fields, without the e-mail.
+const { email: _invitedEmail, ...invitationAccountShape } = (registerSchema as unknown as z.ZodObject<{ [K in keyof RegisterInput]: z.ZodType<RegisterInput[K], string> }>).shape;
+/**
+ * `POST /api/auth/invitation/{token}/accept` body: empty (`{}` or none) for a user signed in as the
+ * invited address; otherwise the new account's fields with registerSchema's rules and messages
+ * (the e-mail is the invitation's). Each field is optional here: the server answers 400 with a
+ * detail per missing field (AUTH_MESSAGES.fullNameRequired, …) when a new account needs them.
+ */
+export const acceptInvitationSchema = z
+  .object(invitationAccountShape)
+  .partial()
+  .superRefine((v, ctx) => {
+    if (v.password && v.confirmPassword && v.password !== v.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: AUTH_MESSAGES.passwordMismatch });
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: AUTH_MESSAGES.confirmMismatch });
+    }
+  });
+export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;
 
 // ---- security -------------------------------------------------------------------------------
 export const securitySettingsSchema = z.object({ require_2fa: z.boolean() });
@@ -142,16 +162,37 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 
-const ymdOrIso = z.string().min(10).max(40);
+/**
+ * `POST /api/organization/audit-log`: entries of the caller's organization, newest first, by actor,
+ * actions and a range of days (`YYYY-MM-DD` in the organization's time zone, end inclusive) or ISO
+ * date-times with offset. An end before the start is a 400 on `end_date` (TEAMS_MESSAGES.auditRangeInvalid).
+ */
 export const auditLogQuerySchema = z.object({
   actor_id: z.uuid().optional(),
   action: z.array(auditActionSchema).max(AUDIT_ACTIONS.length).optional(),
-  start_date: ymdOrIso,
-  end_date: ymdOrIso,
+  start_date: dashboardDateSchema('start_date'),
+  end_date: dashboardDateSchema('end_date'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+/** At most this many rows go into one CSV download (narrow the filters for more). */
+export const AUDIT_DOWNLOAD_MAX_ROWS = 100_000;
+/**
+ * `GET /api/organization/audit-log/download`: the list's filters as a query string; `action` may
+ * repeat (`action=a&action=b`) or come once.
+ */
+export const auditLogDownloadQuerySchema = z.object({
+  actor_id: auditLogQuerySchema.shape.actor_id,
+  action: z.preprocess((v) => (typeof v === 'string' ? [v] : v), auditLogQuerySchema.shape.action),
+  start_date: auditLogQuerySchema.shape.start_date,
+  end_date: auditLogQuerySchema.shape.end_date,
+});
+export type AuditLogDownloadQuery = z.infer<typeof auditLogDownloadQuerySchema>;
+/** The download's file name: `Audit_Log_{start}-{end}.csv` (the days as given; an ISO date-time gives its date). */
+export function auditLogFileName(startDate: string, endDate: string): string {
+  return `Audit_Log_${startDate.slice(0, 10)}-${endDate.slice(0, 10)}.csv`;
+}
 export const auditEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
@@ -163,3 +204,11 @@ export const auditEntrySchema = z.object({
   details: z.record(z.string(), z.unknown()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditLogResponseSchema = z.object({
+  data: z.array(auditEntrySchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+});
+export type AuditLogPage = z.infer<typeof auditLogResponseSchema>;

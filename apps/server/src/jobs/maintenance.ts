@@ -43,9 +43,10 @@ export async function pruneExpiredRecords(ctx: Pick<AppContext, 'database' | 'se
 
 /**
  * Runs the storage maintenance (partitions ahead, retention drops: modules/storage) and logs the
- * partitions it dropped. The daily job and the start-up run both call it.
+ * partitions it dropped and the audit entries it deleted. The daily job and the start-up run both call it.
  */
 export async function runStorageMaintenance(ctx: Pick<AppContext, 'services'>): Promise<void> {
   const r = await ctx.services.storage.runMaintenance();
   if (r.dropped.length) console.log(`[storage] dropped partitions older than the retention: ${r.dropped.join(', ')}`);
+  if (r.deleted.audit_log) console.log(`[storage] deleted ${r.deleted.audit_log} audit log entries older than the audit retention`);
 }

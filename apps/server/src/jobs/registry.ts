@@ -8,6 +8,7 @@ import pLimit from 'p-limit';
 import { z } from 'zod';
 import { UI_LANGUAGES } from '@pesan/contracts/auth';
 import type { AppContext } from '../context.ts';
+import { ACCOUNT_MAIL_KINDS } from '../modules/auth/auth.service.ts';
 import { DISPATCH_CHANNEL, DISPATCH_WAKE } from '../messaging/engine/dispatcher.ts';
 import { DriverError } from '../messaging/drivers/driver.ts';
 import { runDueSandboxSteps, SANDBOX_STEP_BATCH, SANDBOX_STEP_RUNNERS, SANDBOX_STEPS } from '../messaging/engine/sandbox-steps.ts';
@@ -150,7 +151,13 @@ export const JOBS: JobDefinition<unknown>[] = [
     name: QUEUES.accountMail,
     // forgot_password and send_verification only count the address and queue this, the same for
     // every address (issue 23). The address and language only, never a token (the job issues it).
-    data: z.object({ kind: z.enum(['reset', 'verify']), email: z.string().min(1).max(254), language: z.enum(UI_LANGUAGES) }),
+    // Two-factor on/off and new-device sign-in notices (§5.1) go the same way; the last carries the device.
+    data: z.object({
+      kind: z.enum(ACCOUNT_MAIL_KINDS),
+      email: z.string().min(1).max(254),
+      language: z.enum(UI_LANGUAGES),
+      device: z.object({ userAgent: z.string().max(512), ip: z.string().max(100), at: z.string().max(40) }).optional(),
+    }),
     batchSize: 4,
     concurrency: 4,
     pollingIntervalSeconds: 0.5,

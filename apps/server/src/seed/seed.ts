@@ -2,8 +2,9 @@
  * Demo data for a new database (ARCHITECTURE.md §4 DEMO_DATA): a verified demo user with an
  * organization (accounts), one application with every channel and an approved WhatsApp template
  * (applications), some delivered traffic (traffic), and a pre-paid application with quota, usage
- * and warning settings (quota), finished reports of the traffic (reports), and the API
- * documentation of docs/api (docs). Each part fills `ids` for the next.
+ * and warning settings (quota), finished reports of the traffic (reports), a member of every other
+ * role with a pending invitation and two weeks of audit log (team), and the API documentation of
+ * docs/api (docs). Each part fills `ids` for the next.
  */
 import type { AppContext } from '../context.ts';
 import { seedDemoAccounts } from './accounts.ts';
@@ -12,8 +13,16 @@ import { seedDemoTraffic } from './traffic.ts';
 import { seedDemoQuota } from './quota.ts';
 import { seedDemoReports } from './reports.ts';
 import { seedDemoDocs } from './docs.ts';
+import { seedDemoTeam } from './team.ts';
 
 export const DEMO_LOGIN = { email: 'demo@pesan.local', password: 'Demo@1234' } as const;
+
+/** The demo organization's other members, one per role, with the demo password (seed/team.ts; §5.1). */
+export const DEMO_MEMBER_LOGINS = [
+  { email: 'admin@pesan.local', password: DEMO_LOGIN.password, role: 'admin', fullName: 'Dewi Admin', phoneNumber: '+6281200000002' },
+  { email: 'developer@pesan.local', password: DEMO_LOGIN.password, role: 'developer', fullName: 'Budi Developer', phoneNumber: '+6281200000003' },
+  { email: 'viewer@pesan.local', password: DEMO_LOGIN.password, role: 'viewer', fullName: 'Sari Viewer', phoneNumber: '+6281200000004' },
+] as const;
 
 export interface DemoIds {
   userId?: string;
@@ -31,6 +40,7 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoIds> {
   await seedDemoTraffic(ctx, ids);
   await seedDemoQuota(ctx, ids);
   await seedDemoReports(ctx, ids);
+  await seedDemoTeam(ctx, ids);
   await seedDemoDocs(ctx);
   return ids;
 }

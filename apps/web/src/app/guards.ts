@@ -3,7 +3,9 @@
  * the asked-for page as `?redirect=` (or to /auth/reset-password when the path contains 'reset');
  * app routes need an organization (else /company-data-first); the organization form sends a user
  * who already has one to /my-application; /auth/login sends a signed-in visitor to its safe
- * `?redirect=` or '/'.
+ * `?redirect=` or '/'. A member of an organization that requires two-factor sign-in who lacks it
+ * is sent to /profile/security from every other signed-in page (the signed-in layout too, for
+ * navigation that runs no guard).
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../lib/query-client.ts';
@@ -19,7 +21,13 @@ const readSession = (res: Response) => (res.status === 401 ? res.text().then(() 
 export const currentUser = () =>
   queryClient.ensureQueryData({ ...sessionQueryOptions(), queryFn: () => fromEarlyFetch(SESSION_PATH, readSession, getSession) });
 
-/** Protected routes: anonymous visitors go to /auth/login (with `?redirect=`) or /auth/reset-password. */
+/** Where a member whose organization requires two-factor sign-in, and who has not set it up, is sent. */
+export const SECURITY_PAGE = '/profile/security';
+
+/**
+ * Protected routes: anonymous visitors go to /auth/login (with `?redirect=`) or /auth/reset-password;
+ * a user who must set up two-factor sign-in first goes to SECURITY_PAGE.
+ */
 export async function requireSession({ request }: LoaderFunctionArgs) {
   const user = await currentUser();
   if (!user) {
@@ -27,6 +35,8 @@ export async function requireSession({ request }: LoaderFunctionArgs) {
     if (url.pathname.includes('reset')) throw redirect(`/auth/reset-password${url.search}`);
     throw redirect(loginPathFor(`${url.pathname}${url.search}`));
   }
+  // The organization requires 2FA and this user lacks it: only the Security page (ARCHITECTURE.md §5.1).
+  if (user.twoFactorSetupRequired && new URL(request.url).pathname !== SECURITY_PAGE) throw redirect(SECURITY_PAGE);
   return null;
 }
 

@@ -27,6 +27,7 @@ const pages: RouteObject[] = [
       { path: 'forgot-password', ...page(() => import('./routes/auth/forgot-password.tsx'), ['auth']) },
       { path: 'reset-password', ...page(() => import('./routes/auth/reset-password.tsx'), ['auth']) },
       { path: 'email_verification/:token', ...page(() => import('./routes/auth/email-verification.tsx'), ['auth']) },
+      { path: 'invitation/:token', ...page(() => import('./routes/auth/invitation.tsx'), ['auth', 'members']) },
       { path: 'company-data-first', loader: requireNoOrganization, ...page(() => import('./routes/auth/company-data-first.tsx'), ['auth', 'organization', 'terms']) },
     ],
   },
@@ -55,6 +56,9 @@ const pages: RouteObject[] = [
       { path: 'edit-organization', ...page(() => import('./routes/profile/edit-organization.tsx'), ['organization']) },
       { path: 'change-password', ...page(() => import('./routes/profile/change-password.tsx'), ['profile', 'auth']) },
       { path: 'notification-settings', ...page(() => import('./routes/profile/notification-settings.tsx'), ['profile', 'auth']) },
+      { path: 'members', ...page(() => import('./routes/profile/members.tsx'), ['members']) },
+      { path: 'audit-log', ...page(() => import('./routes/profile/audit-log.tsx'), ['audit-log']) },
+      { path: 'security', ...page(() => import('./routes/profile/security.tsx'), ['security']) },
     ],
   },
   {

@@ -34,6 +34,9 @@ export const NAMESPACES = [
   'wa-templates',
   'wa-template-editor',
   'api-docs',
+  'members',
+  'audit-log',
+  'security',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

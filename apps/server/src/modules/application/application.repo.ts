@@ -173,12 +173,12 @@ export async function revokeTokens(db: Db, organizationId: string, id: string, n
     );
 }
 
-/** Sets deleted_at (and updated_at) of a live application of the organization. Returns false when not found. */
-export async function softDeleteApplication(db: Db, organizationId: string, id: string, now: Date): Promise<boolean> {
-  const done = await db
+/** Sets deleted_at (and updated_at) of a live application of the organization. Returns its id and name, or null when not found. */
+export async function softDeleteApplication(db: Db, organizationId: string, id: string, now: Date): Promise<{ id: string; name: string } | null> {
+  const [done] = await db
     .update(applications)
     .set({ deletedAt: now, updatedAt: now })
     .where(and(live(organizationId), eq(applications.id, id)))
-    .returning({ id: applications.id });
-  return done.length > 0;
+    .returning({ id: applications.id, name: applications.name });
+  return done ?? null;
 }

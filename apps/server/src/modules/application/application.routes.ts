@@ -17,6 +17,7 @@ import {
 } from '@pesan/contracts/application';
 import type { AppContext } from '../../context.ts';
 import { requireOrganization, requireUser, signedInOnly } from '../../plugins/session.ts';
+import { auditActor } from '../../plugins/audit-actor.ts';
 
 const idParams = z.object({ id: z.string() });
 const security = [{ sessionCookie: [] }];
@@ -66,6 +67,7 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const s = requireOrganization(request);
         const data = await ctx.services.application.createApplication({ organizationId: s.organizationId, userId: s.userId }, request.body, ctx.now());
+        await ctx.services.audit.record(auditActor(request), { action: 'application.created', target: { type: 'application', id: data.id, name: data.application_name }, details: { channels: data.channels.map((c) => c.channel) } });
         return reply.status(201).send({ id: data.id, data });
       },
     );
@@ -94,6 +96,7 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const s = requireOrganization(request);
         const data = await ctx.services.application.updateApplication(s.organizationId, request.params.id, request.body, ctx.now());
+        await ctx.services.audit.record(auditActor(request), { action: 'application.updated', target: { type: 'application', id: data.id, name: data.application_name }, details: { channels: data.channels.map((c) => c.channel), signed_requests: data.require_signature } });
         return { data, message: APPLICATION_MESSAGES.editSuccessMessage };
       },
     );
@@ -103,7 +106,8 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { config: { permission: 'applications.delete' }, schema: { tags: ['applications'], summary: 'Delete an application (revokes its tokens)', security, params: idParams } },
       async (request, reply) => {
         const s = requireOrganization(request);
-        await ctx.services.application.deleteApplication(s.organizationId, request.params.id, ctx.now());
+        const deleted = await ctx.services.application.deleteApplication(s.organizationId, request.params.id, ctx.now());
+        await ctx.services.audit.record(auditActor(request), { action: 'application.deleted', target: { type: 'application', id: deleted.id, name: deleted.name }, details: { channels: deleted.channels } });
         return reply.status(204).send();
       },
     );

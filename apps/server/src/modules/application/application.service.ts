@@ -159,15 +159,18 @@ export async function updateApplication(db: Db, organizationId: string, id: stri
 }
 
 /**
- * Soft-deletes the application (deleted_at) and revokes all its tokens.
+ * Soft-deletes the application (deleted_at) and revokes all its tokens. Returns its id, name and
+ * channels (for the audit log).
  * @throws AppError not_found (404).
  */
-export async function deleteApplication(db: Db, organizationId: string, id: string, now: Date): Promise<void> {
+export async function deleteApplication(db: Db, organizationId: string, id: string, now: Date): Promise<{ id: string; name: string; channels: ChannelId[] }> {
   if (!isUuid(id)) throw applicationNotFound();
   const deleted = await db.transaction(async (tx) => {
-    if (!(await repo.softDeleteApplication(tx, organizationId, id, now))) return false;
+    const row = await repo.softDeleteApplication(tx, organizationId, id, now);
+    if (!row) return null;
     await repo.revokeTokens(tx, organizationId, id, now);
-    return true;
+    return { ...row, channels: toChannels(await repo.findChannels(tx, organizationId, [id])).map((c) => c.channel) };
   });
   if (!deleted) throw applicationNotFound();
+  return deleted;
 }

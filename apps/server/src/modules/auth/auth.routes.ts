@@ -3,6 +3,7 @@
  * contracts schemas, rules in auth.service.ts, sessions through plugins/session.ts.
  */
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AUTH_MESSAGES,
@@ -14,13 +15,34 @@ import {
   sendVerificationSchema,
   userSchema,
 } from '@pesan/contracts/auth';
+import { loginChallengeSchema } from '@pesan/contracts/teams';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
-import { endSession, requireUser, signedInOnly, startSession } from '../../plugins/session.ts';
-import { toUser, userFromSession } from '../user/user.service.ts';
+import { endSession, requireUser, signedInOnly, startSession, userAgentOf } from '../../plugins/session.ts';
+import { userFromSession } from '../user/user.service.ts';
+import type { AuthClient } from './auth.service.ts';
 
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
+
+/**
+ * Route config of the per-IP burst limit (AUTH_RATE_LIMIT per minute, 429 `rate_limited` with
+ * Retry-After) on the auth calls that can be abused anonymously or guess a secret.
+ */
+export function authRateLimit(ctx: AppContext) {
+  return {
+    rateLimit: {
+      max: ctx.config.authRateLimit,
+      timeWindow: 60_000,
+      errorResponseBuilder: () => new AppError('rate_limited', AUTH_MESSAGES.tooManyRequests),
+    },
+  };
+}
+
+/** The caller of an auth route: IP address, User-Agent (as sessions store it) and the answer's language. */
+export function authClient(request: FastifyRequest): AuthClient {
+  return { ip: request.ip, userAgent: userAgentOf(request), language: requestLanguage(request) };
+}
 
 /**
  * /api/auth/*: register, email_verification, send_verification, login, logout, session,
@@ -31,13 +53,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const db = ctx.database.db;
   const secure = ctx.config.publicUrl.startsWith('https://');
   /** Per-IP burst limit (AUTH_RATE_LIMIT per minute) on the calls that can be abused anonymously. */
-  const limited = {
-    rateLimit: {
-      max: ctx.config.authRateLimit,
-      timeWindow: 60_000,
-      errorResponseBuilder: () => new AppError('rate_limited', AUTH_MESSAGES.tooManyRequests),
-    },
-  };
+  const limited = authRateLimit(ctx);
 
   return async (app) => {
     app.post(
@@ -70,7 +86,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = await ctx.services.auth.verifyEmail(request.params.token);
         await startSession(db, request, reply, user.id, false, secure);
-        return { data: toUser(user, await ctx.services.organization.timeZoneOf(user.organizationId)), message: AUTH_MESSAGES.emailVerified };
+        return { data: await ctx.services.twoFactor.signedInUser(user), message: AUTH_MESSAGES.emailVerified };
       },
     );
 
@@ -97,15 +113,17 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: limited,
         schema: {
           tags: ['auth'],
-          summary: 'Sign in; sets the session cookie (30 days with remember)',
+          summary:
+            'Sign in; sets the session cookie (30 days with remember). With two-factor sign-in on, answers `{two_factor_required: true, challenge}` instead and sets no cookie: send the challenge with a code to POST /api/auth/login/2fa within 10 minutes',
           body: loginSchema,
-          response: { 200: z.object({ data: userSchema }) },
+          response: { 200: z.object({ data: z.union([userSchema, loginChallengeSchema]) }) },
         },
       },
       async (request, reply) => {
-        const user = await ctx.services.auth.login(request.body, request.ip);
-        await startSession(db, request, reply, user.id, request.body.remember === true, secure);
-        return { data: toUser(user, await ctx.services.organization.timeZoneOf(user.organizationId)) };
+        const result = await ctx.services.twoFactor.signIn(request.body, authClient(request));
+        if (result.kind === 'challenge') return { data: { two_factor_required: true as const, challenge: result.challenge } };
+        await startSession(db, request, reply, result.userId, result.remember, secure);
+        return { data: result.user };
       },
     );
 

@@ -15,7 +15,8 @@ import type { MailMessage } from '../../lib/mailer.ts';
 import { safeErrorSerializer } from '../../lib/log-safety.ts';
 import type { RecipientMailLimit } from '../../plugins/rate-limit/recipient-limit.ts';
 import { findUserByEmail, findUserById, insertUser, markEmailVerified, setPasswordHash, type UserRow } from '../user/user.service.ts';
-import { passwordChangedMail, resetPasswordMail, verificationMail } from './auth.mail.ts';
+import { newSignInMail, passwordChangedMail, resetPasswordMail, twoFactorDisabledMail, twoFactorEnabledMail, verificationMail, type SignInDevice } from './auth.mail.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import {
   clearLoginFailures,
   consumeEmailToken,
@@ -31,13 +32,28 @@ import { hashPassword, verifyPassword } from './password.ts';
 import { deleteSessionsEndedBefore, revokeUserSessions, type SessionRow } from './session.repo.ts';
 
 /**
- * One account e-mail asked for by address (forgot_password, send_verification): what the
- * `account-mail` job carries (jobs/registry.ts). The address and the language only, never a token:
- * the job issues it.
+ * The kinds of account e-mail the `account-mail` job sends: a reset or verification link asked for
+ * by address, and the security notices of two-factor sign-in turned on or off and of a sign-in
+ * from a new device (ARCHITECTURE.md §5.1).
+ */
+export const ACCOUNT_MAIL_KINDS = ['reset', 'verify', 'two_factor_enabled', 'two_factor_disabled', 'new_sign_in'] as const;
+
+/**
+ * One account e-mail: what the `account-mail` job carries (jobs/registry.ts). The address, the
+ * language and, for `new_sign_in`, the device (User-Agent, IP, ISO time); never a token or a code:
+ * the job issues a link's token itself.
  */
 export interface AccountMailJob {
-  kind: 'reset' | 'verify';
+  kind: (typeof ACCOUNT_MAIL_KINDS)[number];
   email: string;
+  language: MailLanguage;
+  device?: SignInDevice;
+}
+
+/** Who is calling an auth route: IP address, User-Agent (as userAgentOf stores it) and the answer's language. */
+export interface AuthClient {
+  ip: string;
+  userAgent: string;
   language: MailLanguage;
 }
 
@@ -101,7 +117,7 @@ async function issueToken(db: Db, userId: string, kind: EmailTokenKind, now: Dat
  * LOGIN_FAILURE_WINDOW_MS (15 minutes) before `now`, with `Retry-After` in seconds until the oldest
  * of them ages out and a message saying when that is (no failure is recorded while locked).
  */
-async function refuseLockedAddress(db: Db, email: string, client: string, now: Date): Promise<void> {
+export async function refuseLockedAddress(db: Db, email: string, client: string, now: Date): Promise<void> {
   const { count, oldest } = await loginFailuresSince(db, email, client, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
   if (count < LOGIN_FAILURE_LIMIT || !oldest) return;
   const seconds = Math.min(LOGIN_FAILURE_WINDOW_MS / 1000, Math.max(1, Math.ceil((oldest.getTime() + LOGIN_FAILURE_WINDOW_MS - now.getTime()) / 1000)));
@@ -211,6 +227,14 @@ export async function sendAccountMail(ctx: AuthDeps, job: AccountMailJob, log: M
   const db = ctx.database.db;
   const user = await findUserByEmail(db, job.email);
   if (!user) return;
+  const language = mailLanguage(user.language, job.language);
+  const securityUrl = `${ctx.config.publicUrl}/profile/security`;
+  if (job.kind === 'two_factor_enabled') return sendQuietly(ctx, log, twoFactorEnabledMail(user.email, user.fullName, securityUrl, language));
+  if (job.kind === 'two_factor_disabled') return sendQuietly(ctx, log, twoFactorDisabledMail(user.email, user.fullName, securityUrl, language));
+  if (job.kind === 'new_sign_in') {
+    if (job.device) await sendQuietly(ctx, log, newSignInMail(user.email, user.fullName, job.device, securityUrl, language));
+    return;
+  }
   if (job.kind === 'verify') {
     if (!user.emailVerifiedAt) await sendVerificationMail(ctx, log, user, job.language);
     return;
@@ -220,14 +244,16 @@ export async function sendAccountMail(ctx: AuthDeps, job: AccountMailJob, log: M
 }
 
 /**
- * Checks e-mail and password (ARCHITECTURE.md §5 login) for a caller at `client` (IP address).
- * @returns the verified user; the caller starts the session.
+ * Checks e-mail and password (ARCHITECTURE.md §5 login) for a caller at `client` (IP address) with
+ * `userAgent`. A wrong password for an account in an organization is recorded in its audit log
+ * (`auth.sign_in_failed`, ARCHITECTURE.md §5.1; never the password).
+ * @returns the verified user; the caller asks for the second factor or starts the session.
  * @throws 429 `rate_limited` after LOGIN_FAILURE_LIMIT failures for the address from this client
  *   within 15 minutes (even with the right password); 401 `unauthorized` AUTH_MESSAGES.invalidCredentials for an
  *   unknown e-mail or a wrong password (identical answers, similar time); 403 `email_not_verified`
  *   for an unverified account with the right password.
  */
-export async function login(ctx: AuthDeps, input: LoginInput, client: string): Promise<UserRow> {
+export async function login(ctx: AuthDeps, input: LoginInput, client: string, userAgent = ''): Promise<UserRow> {
   const db = ctx.database.db;
   const now = ctx.now();
   await refuseLockedAddress(db, input.email, client, now);
@@ -235,10 +261,19 @@ export async function login(ctx: AuthDeps, input: LoginInput, client: string): P
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok) {
     await insertLoginFailure(db, input.email, client, now);
+    if (user?.organizationId) {
+      await recordAudit(
+        ctx,
+        { organizationId: user.organizationId, actorId: user.id, actorEmail: user.email, ip: client, userAgent },
+        { action: 'auth.sign_in_failed', target: { type: 'user', id: user.id, name: user.email }, details: { reason: 'password' } },
+      );
+    }
     throw new AppError('unauthorized', AUTH_MESSAGES.invalidCredentials);
   }
   if (!user.emailVerifiedAt) throw new AppError('email_not_verified', AUTH_MESSAGES.emailNotVerified);
-  await clearLoginFailures(db, input.email, client);
+  // With 2FA on, the failures (wrong codes included) are forgotten only once the second step
+  // succeeds: signing in again with the password must not reset the count of code guesses.
+  if (!user.totpEnabledAt) await clearLoginFailures(db, input.email, client);
   return user;
 }
 

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ORGANIZATION_MESSAGES, organizationResponseSchema, organizationSchema } from '@pesan/contracts/organization';
 import type { AppContext } from '../../context.ts';
 import { requireUser, signedInOnly } from '../../plugins/session.ts';
+import { auditActor } from '../../plugins/audit-actor.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });
 
@@ -59,10 +60,12 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: z.object({ data: organizationResponseSchema, message: z.string() }) },
         },
       },
-      async (request) => ({
-        data: await ctx.services.organization.updateOwnOrganization(requireUser(request), request.params.id, request.body),
-        message: ORGANIZATION_MESSAGES.updated,
-      }),
+      async (request) => {
+        const before = await ctx.services.organization.getOwnOrganization(requireUser(request), request.params.id);
+        const data = await ctx.services.organization.updateOwnOrganization(requireUser(request), request.params.id, request.body);
+        await ctx.services.audit.record(auditActor(request), { action: 'organization.updated', target: { type: 'organization', id: data.id, name: data.business_name }, details: { fields: ctx.services.audit.changedFields(before, data) } });
+        return { data, message: ORGANIZATION_MESSAGES.updated };
+      },
     );
   };
 }

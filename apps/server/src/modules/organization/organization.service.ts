@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { SessionRow } from '../auth/session.service.ts';
 import { DEFAULT_TIME_ZONE } from '@pesan/contracts/records';
 import type { Db } from '../../db/client.ts';
+import type { Role } from '@pesan/contracts/roles';
 import { attachUserToOrganization, findOrganizationById, findOrganizationTimeZone, insertOrganization, updateOrganization, type OrganizationRow } from './organization.repo.ts';
 
 /** What the organizations service uses of the application context. */
@@ -40,6 +41,15 @@ export async function createOrganization(ctx: OrganizationDeps, session: Session
     if (!(await attachUserToOrganization(tx, session.userId, org.id, now))) throw conflict();
     return { id: org.id };
   });
+}
+
+/**
+ * Makes `userId` a member of `organizationId` with `role` at `now` (joined_at), only when they have
+ * no organization: false when they already have one (nothing changes). `db` may be a transaction.
+ * The members module's invitations use it (ARCHITECTURE.md §5.1).
+ */
+export function joinOrganization(db: Db, userId: string, organizationId: string, role: Role, now: Date): Promise<boolean> {
+  return attachUserToOrganization(db, userId, organizationId, now, role);
 }
 
 /** The caller's organization, or null when they have none yet. */

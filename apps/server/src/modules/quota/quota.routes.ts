@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { QUOTA_MESSAGES, balanceCheckResponseSchema, billingResponseSchema, quotaSettingsInputSchema, quotaSettingsResponseSchema } from '@pesan/contracts/quota';
 import type { AppContext } from '../../context.ts';
 import { requireOrganization, signedInOnly } from '../../plugins/session.ts';
+import { auditActor } from '../../plugins/audit-actor.ts';
 
 const idParams = z.object({ id: z.string() });
 const security = [{ sessionCookie: [] }];
@@ -52,6 +53,7 @@ export function quotaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const data = await svc.putQuotaSettings(requireOrganization(request).organizationId, request.params.id, request.body);
+        await ctx.services.audit.record(auditActor(request), { action: 'quota.settings_changed', target: { type: 'application', id: data.application_id }, details: { warnings_off: data.disable, recipients: data.email_recipient.length, reminders: data.thresholds.filter((t) => t.reminder).map((t) => t.type) } });
         // A threshold saved above the remaining quota warns now, not at the next send.
         request.server.afterAnswer.run(request.log, 'quota warning check', () => svc.scheduleWarningCheck(data.application_id));
         return { data, message: QUOTA_MESSAGES.saved };

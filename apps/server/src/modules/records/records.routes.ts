@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordDetailResponseSchema, recordsPageSchema, recordsQuerySchema } from '@pesan/contracts/records';
+import { can } from '@pesan/contracts/roles';
 import type { AppContext } from '../../context.ts';
 import { requireOrganization, signedInOnly } from '../../plugins/session.ts';
 import { errorResponse } from '../../plugins/openapi.ts';
@@ -36,7 +37,7 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { config: { permission: 'read' },
         schema: {
           tags: ['monitoring'],
-          summary: 'One message with its event timeline, accepted body (OTP codes masked) and webhook attempts',
+          summary: 'One message with its event timeline, accepted body (OTP codes masked; every value hidden for a viewer) and webhook attempts',
           security: [{ sessionCookie: [] }],
           params: z.object({ messageId: z.string() }),
           response: { 200: recordDetailResponseSchema },
@@ -44,7 +45,8 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const s = requireOrganization(request);
-        return { data: await ctx.services.records.getRecord(s.organizationId, request.params.messageId) };
+        // §5.1: a role without `messages.body` (a viewer) sees the request body's fields, not their values.
+        return { data: await ctx.services.records.getRecord(s.organizationId, request.params.messageId, { hideBody: !can(s.role, 'messages.body') }) };
       },
     );
   };

@@ -133,15 +133,30 @@ export async function listRecords(deps: RecordsDeps, organizationId: string, q: 
   };
 }
 
+/** What a hidden value of a request body shows. */
+export const HIDDEN_VALUE = '••••••••';
+
+/**
+ * A request body with every value hidden (strings, numbers and booleans become HIDDEN_VALUE; null,
+ * the field names and the shape stay): what a member without the `messages.body` permission sees
+ * (ARCHITECTURE.md §5.1: a viewer's message detail has the request body masked).
+ */
+export function hideBodyValues(body: Record<string, unknown>): Record<string, unknown> {
+  const hide = (v: unknown): unknown =>
+    v === null || v === undefined ? v : Array.isArray(v) ? v.map(hide) : typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, hide(x)])) : HIDDEN_VALUE;
+  return hide(body) as Record<string, unknown>;
+}
+
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The message detail (issue 9; ARCHITECTURE.md §5 `GET /api/records/{messageId}`): the record, its
- * event timeline, the accepted body with OTP codes masked (contracts maskRequestBody) and its
- * webhook attempts.
+ * event timeline, the accepted body with OTP codes masked (contracts maskRequestBody), or with
+ * every value hidden when `opts.hideBody` (hideBodyValues: a caller without `messages.body`), and
+ * its webhook attempts.
  * @throws AppError not_found (404) for a malformed id or a message of another organization.
  */
-export async function getRecord({ db }: Pick<RecordsDeps, 'db'>, organizationId: string, messageId: string): Promise<RecordDetail> {
+export async function getRecord({ db }: Pick<RecordsDeps, 'db'>, organizationId: string, messageId: string, opts: { hideBody?: boolean } = {}): Promise<RecordDetail> {
   const found = UUID_RE.test(messageId) ? await repo.findMessageDetail(db, organizationId, messageId) : null;
   if (!found) throw new AppError('not_found', V1_MESSAGES.messageNotFound);
   const { message, events, authenticationTemplate } = found;
@@ -151,7 +166,7 @@ export async function getRecord({ db }: Pick<RecordsDeps, 'db'>, organizationId:
     application_id: message.applicationId,
     provider_code: message.providerCode,
     events: events.map((e) => ({ status: e.status as MessageStatus, at: e.at.toISOString(), reason: e.reason, provider_code: e.providerCode })),
-    body: maskRequestBody(channel, (message.body ?? {}) as Record<string, unknown>, { authenticationTemplate }),
+    body: opts.hideBody ? hideBodyValues((message.body ?? {}) as Record<string, unknown>) : maskRequestBody(channel, (message.body ?? {}) as Record<string, unknown>, { authenticationTemplate }),
     webhook_deliveries: await messageWebhookDeliveries({ db }, organizationId, message.applicationId, message.id),
   };
 }

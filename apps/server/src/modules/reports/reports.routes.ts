@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { generateReportSchema, REPORT_CONTENT_TYPES, REPORT_PENDING_LIMIT, reportListQuerySchema, reportListResponseSchema, reportResponseSchema } from '@pesan/contracts/reports';
 import type { AppContext } from '../../context.ts';
 import { requireOrganization, signedInOnly } from '../../plugins/session.ts';
+import { auditActor } from '../../plugins/audit-actor.ts';
 import { errorResponse } from '../../plugins/openapi.ts';
 import { OUTSIDE_RETENTION_RESPONSE } from '../../lib/retention.ts';
 
@@ -43,6 +44,7 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const s = requireOrganization(request);
         const data = await ctx.services.reports.createReport({ organizationId: s.organizationId, userId: s.userId }, request.body);
+        await ctx.services.audit.record(auditActor(request), { action: 'report.generated', target: { type: 'report', id: data._id, name: data.name }, details: { application_id: data.application_id, channel: data.channel, type: data.type, start_date: data.start_date, end_date: data.end_date } });
         return reply.status(201).send({ data });
       },
     );

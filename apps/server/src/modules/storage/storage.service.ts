@@ -51,9 +51,10 @@ export function dropDate(to: Date | null, retentionDays: number): Date | null {
 
 /**
  * The storage service on `deps`. `retentionDays` is RETENTION_DAYS (at least 31: config.ts);
- * `now` the clock.
+ * `now` the clock; `pruneAudit(now)` deletes audit entries past their own retention (400 days,
+ * modules/audit pruneAuditLog) and answers how many, counted as `deleted.audit_log`.
  */
-export function createStorageService(deps: { db: Db; now: () => Date; retentionDays: number }) {
+export function createStorageService(deps: { db: Db; now: () => Date; retentionDays: number; pruneAudit?: (now: Date) => Promise<number> }) {
   const ensureMonths = async (from: Date, months: number): Promise<string[]> => {
     const done: string[] = [];
     for (let i = 0; i < months; i++) {
@@ -78,7 +79,8 @@ export function createStorageService(deps: { db: Db; now: () => Date; retentionD
     /**
      * Makes this month and the MONTHS_AHEAD after it, drops every partition whose whole range ends
      * on or before the retention start (whatever its name), and deletes rollups and webhook events
-     * before it. Never drops a partition unbounded above, nor the current month (retention ≥ 31 days).
+     * before it, and the audit entries past theirs (`pruneAudit`). Never drops a partition unbounded
+     * above, nor the current month (retention ≥ 31 days).
      */
     async runMaintenance(): Promise<MaintenanceResult> {
       const now = deps.now();
@@ -90,7 +92,8 @@ export function createStorageService(deps: { db: Db; now: () => Date; retentionD
         await dropPartition(deps.db, p.table, p.name);
         dropped.push(`${p.table}.${p.name}`);
       }
-      const deleted = { ...(await deleteRollupsBefore(deps.db, keptFrom)), webhook_events: await deleteWebhookEventsBefore(deps.db, keptFrom) };
+      const deleted: Record<string, number> = { ...(await deleteRollupsBefore(deps.db, keptFrom)), webhook_events: await deleteWebhookEventsBefore(deps.db, keptFrom) };
+      if (deps.pruneAudit) deleted.audit_log = await deps.pruneAudit(now);
       return { ensuredMonths, dropped, deleted };
     },
 

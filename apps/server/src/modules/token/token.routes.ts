@@ -10,6 +10,7 @@ import { tokenFileName } from '@pesan/contracts/token-file';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireOrganization, signedInOnly } from '../../plugins/session.ts';
+import { auditActor } from '../../plugins/audit-actor.ts';
 import type { GeneratedTokenFile } from './token.service.ts';
 import { TOKEN_MESSAGES } from '@pesan/contracts/application';
 
@@ -56,6 +57,7 @@ export function tokenRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const s = requireOrganization(request);
         const file = await ctx.services.token.generateChannelToken(s.organizationId, request.params.applicationId, request.body.channel, ctx.now());
+        await ctx.services.audit.record(auditActor(request), { action: 'token.generated', target: { type: 'application', id: file.applicationId, name: file.applicationName }, details: { channel: request.body.channel } });
         return sendTokenFile(reply, file);
       },
     );
@@ -75,6 +77,8 @@ export function tokenRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const s = requireOrganization(request);
         const file = await ctx.services.token.generateApplicationTokens(s.organizationId, request.body.application, ctx.now());
+        // One entry per channel generated; never the token or the key.
+        await ctx.services.audit.recordMany(auditActor(request), file.channels.map((channel) => ({ action: 'token.generated' as const, target: { type: 'application', id: file.applicationId, name: file.applicationName }, details: { channel } })));
         return sendTokenFile(reply, file);
       },
     );

@@ -15,9 +15,11 @@ import { fieldError } from '../../lib/errors.ts';
 import { getApplication } from '../application/application.service.ts';
 import * as repo from './token.repo.ts';
 
-/** A generated token: the file text (JWT + private key PEM per channel) and the ids of the new rows. */
+/** A generated token: the file text (JWT + private key PEM per channel), the ids of the new rows, and the application's name and the channels (for the audit log). */
 export interface GeneratedTokenFile {
   applicationId: string;
+  applicationName: string;
+  channels: ChannelId[];
   text: string;
   tokenIds: string[];
 }
@@ -74,6 +76,8 @@ async function generate(db: Db, app: Application, channels: ChannelId[], now: Da
   );
   return {
     applicationId: app.id,
+    applicationName: app.application_name,
+    channels,
     text: formatTokenFile(
       minted.map((m) => m.entry),
       now,

@@ -17,6 +17,7 @@ import {
 import { consoleTemplatePayloadSchema } from '@pesan/contracts/wa-template-console';
 import type { AppContext } from '../../context.ts';
 import { requireOrganization, signedInOnly } from '../../plugins/session.ts';
+import { auditActor } from '../../plugins/audit-actor.ts';
 
 const TAG = 'templates';
 
@@ -43,6 +44,11 @@ export function waTemplatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { organizationId: s.organizationId, userId: s.userId };
     };
     const s = ctx.services.waTemplates;
+    /** Audit entries of a submission for review (a draft save records nothing) and of deleted templates. */
+    const submitted = (request: Parameters<typeof auditActor>[0], t: { _id: string; template_name: string; application_id: string; language: string; template_category: string }) =>
+      ctx.services.audit.record(auditActor(request), { action: 'template.submitted', target: { type: 'template', id: t._id, name: t.template_name }, details: { application_id: t.application_id, language: t.language, category: t.template_category } });
+    const deleted = (request: Parameters<typeof auditActor>[0], templates: { id: string; name: string }[]) =>
+      ctx.services.audit.recordMany(auditActor(request), templates.map((t) => ({ action: 'template.deleted' as const, target: { type: 'template', id: t.id, name: t.name } })));
 
     app.post(
       '/wa/template/list',
@@ -84,6 +90,7 @@ export function waTemplatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const data = await s.createTemplate(caller(request), request.body, request.query.draft === 'true');
+        if (request.query.draft !== 'true') await submitted(request, data);
         return reply.status(201).send({ data });
       },
     );
@@ -105,14 +112,22 @@ export function waTemplatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: rowResponse, 409: errorEnvelopeSchema },
         },
       },
-      async (request) => ({ data: await s.updateTemplate(requireOrganization(request).organizationId, request.params.id, request.body, request.query.draft === 'true') }),
+      async (request) => {
+        const data = await s.updateTemplate(requireOrganization(request).organizationId, request.params.id, request.body, request.query.draft === 'true');
+        if (request.query.draft !== 'true') await submitted(request, data);
+        return { data };
+      },
     );
     app.delete(
       '/wa/template/:id',
       { config: { permission: 'templates.manage' },
         schema: { tags: [TAG], summary: 'Delete a template (§2.2)', security, params: idParams, response: { 200: z.object({ data: z.object({ status: z.literal(true) }) }) } },
       },
-      async (request) => s.deleteTemplate(requireOrganization(request).organizationId, request.params.id),
+      async (request) => {
+        const { templates, ...answer } = await s.deleteTemplate(requireOrganization(request).organizationId, request.params.id);
+        await deleted(request, templates);
+        return answer;
+      },
     );
     app.put(
       '/wa/template/duplicate/:id',
@@ -130,7 +145,11 @@ export function waTemplatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: z.object({ data: z.object({ status: z.literal(true), deleted: z.number().int() }) }) },
         },
       },
-      async (request) => s.bulkDeleteTemplates(requireOrganization(request).organizationId, request.body.template_ids),
+      async (request) => {
+        const { templates, ...answer } = await s.bulkDeleteTemplates(requireOrganization(request).organizationId, request.body.template_ids);
+        await deleted(request, templates);
+        return answer;
+      },
     );
   };
 }

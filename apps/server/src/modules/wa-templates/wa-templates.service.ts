@@ -228,29 +228,37 @@ export async function getTemplate(deps: Pick<WaTemplatesDeps, 'db'>, organizatio
   return toTemplateRow(await ownTemplate(deps, organizationId, id));
 }
 
+/** A deleted template as the audit log names it. */
+export interface DeletedTemplate {
+  id: string;
+  name: string;
+}
+
 /**
  * `DELETE /api/wa/template/{id}` (§2.2): soft-deletes the organization's template (404 otherwise);
- * its name is free again. With the Cloud API, Meta deletes it too (best effort).
+ * its name is free again. With the Cloud API, Meta deletes it too (best effort). `templates` (not
+ * part of the answer) names what was deleted, for the audit log.
  */
-export async function deleteTemplate(deps: WaTemplatesDeps, organizationId: string, id: string): Promise<{ data: { status: true } }> {
+export async function deleteTemplate(deps: WaTemplatesDeps, organizationId: string, id: string): Promise<{ data: { status: true }; templates: DeletedTemplate[] }> {
   const t = await ownTemplate(deps, organizationId, id);
   await repo.softDeleteTemplates(deps.db, [t.id], deps.now());
   await deleteAtMeta(deps, [t]);
-  return { data: { status: true } };
+  return { data: { status: true }, templates: [{ id: t.id, name: t.name }] };
 }
 
 /**
  * `POST /api/wa/delete/template/bulk` (§2.2 bulk delete): soft-deletes every listed template; all
  * must be live templates of the organization, else 404 and none is deleted. Duplicates count once.
+ * `templates` (not part of the answer) names each one deleted, for the audit log.
  */
-export async function bulkDeleteTemplates(deps: WaTemplatesDeps, organizationId: string, ids: string[]): Promise<{ data: { status: true; deleted: number } }> {
+export async function bulkDeleteTemplates(deps: WaTemplatesDeps, organizationId: string, ids: string[]): Promise<{ data: { status: true; deleted: number }; templates: DeletedTemplate[] }> {
   const unique = [...new Set(ids)];
   if (!unique.every((id) => UUID_RE.test(id))) throw templateNotFound();
   const found = await repo.findTemplatesByIds(deps.db, organizationId, unique);
   if (found.length !== unique.length) throw templateNotFound();
   const deleted = await repo.softDeleteTemplates(deps.db, unique, deps.now());
   await deleteAtMeta(deps, found);
-  return { data: { status: true, deleted } };
+  return { data: { status: true, deleted }, templates: found.map((t) => ({ id: t.id, name: t.name })) };
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 } from '@pesan/contracts/webhooks';
 import type { AppContext } from '../../context.ts';
 import { requireOrganization, signedInOnly } from '../../plugins/session.ts';
+import { auditActor } from '../../plugins/audit-actor.ts';
 
 const idParams = z.object({ id: z.string() });
 const deliveryParams = z.object({ id: z.string(), deliveryId: z.string() });
@@ -45,19 +46,22 @@ export function webhooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: webhookEndpointResponseSchema },
         },
       },
-      async (request) => ({
-        data: await svc.putWebhook(requireOrganization(request).organizationId, request.params.id, request.body),
-        message: WEBHOOK_MESSAGES.saved,
-      }),
+      async (request) => {
+        const data = await svc.putWebhook(requireOrganization(request).organizationId, request.params.id, request.body);
+        // The URL without credentials or query (audit.service redacts them); never the secret of a first save.
+        await ctx.services.audit.record(auditActor(request), { action: 'webhook.updated', target: { type: 'webhook', id: request.params.id }, details: { url: data.url, enabled: data.enabled } });
+        return { data, message: WEBHOOK_MESSAGES.saved };
+      },
     );
 
     app.post(
       '/application/:id/webhook/rotate-secret',
       { config: { permission: 'webhooks.manage' }, schema: { tags, summary: 'A new secret (answered once); the old one signs for 24 more hours', security, params: idParams, response: { 200: webhookEndpointResponseSchema } } },
-      async (request) => ({
-        data: await svc.rotateWebhookSecret(requireOrganization(request).organizationId, request.params.id),
-        message: WEBHOOK_MESSAGES.rotated,
-      }),
+      async (request) => {
+        const data = await svc.rotateWebhookSecret(requireOrganization(request).organizationId, request.params.id);
+        await ctx.services.audit.record(auditActor(request), { action: 'webhook.secret_rotated', target: { type: 'webhook', id: request.params.id } });
+        return { data, message: WEBHOOK_MESSAGES.rotated };
+      },
     );
 
     app.post(

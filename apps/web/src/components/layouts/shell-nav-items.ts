@@ -13,9 +13,13 @@ import {
   IconBuilding,
   IconLayoutDashboard,
   IconLock,
+  IconListDetails,
   IconReportAnalytics,
+  IconShieldLock,
   IconUserCircle,
+  IconUsers,
 } from '@tabler/icons-react';
+import type { Permission } from '@pesan/contracts/roles';
 
 export interface ShellNavItem {
   label: string;
@@ -30,6 +34,8 @@ export interface ShellNavItem {
    * change-password page's own 'Back' link is the only link named Back on that page.
    */
   asButton?: boolean;
+  /** Shown only to a role with this permission (contracts roles.ts `can`); the layout filters. */
+  permission?: Permission;
 }
 
 const under = (...prefixes: string[]) => (p: string) => prefixes.some((x) => p === x || p.startsWith(`${x}/`));
@@ -66,6 +72,9 @@ export const PROFILE_NAV: readonly ShellNavItem[] = [
     icon: IconBell,
     isActive: under('/profile/notification-settings'),
   },
+  { label: 'Members', labelKey: 'nav.members', to: '/profile/members', icon: IconUsers, isActive: under('/profile/members') },
+  { label: 'Security', labelKey: 'nav.security', to: '/profile/security', icon: IconShieldLock, isActive: under('/profile/security') },
+  { label: 'Audit Log', labelKey: 'nav.auditLog', to: '/profile/audit-log', icon: IconListDetails, isActive: under('/profile/audit-log'), permission: 'audit.read' },
 ];
 
 /** The profile dropdown of the mobile menu (console.md §2 Header). Logout is added by the menu. */

@@ -23,6 +23,7 @@ import { TokenSection } from '../../../features/tokens/components/token-section.
 import { RemainingQuotaPanel } from '../../../features/quota/components/remaining-quota-panel.tsx';
 import { WebhookSection } from '../../../features/webhooks/components/webhook-section.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useCan } from '../../../lib/use-can.ts';
 
 export default function ApplicationDetailPage() {
   const { t } = useTranslation('applications');
@@ -30,6 +31,7 @@ export default function ApplicationDetailPage() {
   const app = useApplication(appId);
   const update = useUpdateApplication();
   const navigate = useNavigate();
+  const can = useCan();
   const notFound = app.error instanceof ApiError && app.error.status === 404;
   return (
     <Page
@@ -38,13 +40,15 @@ export default function ApplicationDetailPage() {
       actions={
         notFound ? null : (
           <>
-            <Button component={Link} to="/my-application/edit-application" state={{ id: appId }} variant="default" leftSection={<IconEdit size={16} aria-hidden />}>
-              {t('detailPage.edit')}
-            </Button>
+            {can('applications.edit') ? (
+              <Button component={Link} to="/my-application/edit-application" state={{ id: appId }} variant="default" leftSection={<IconEdit size={16} aria-hidden />}>
+                {t('detailPage.edit')}
+              </Button>
+            ) : null}
             <Button component={Link} to={`/my-application/detail-transaction/${appId}`} variant="default" leftSection={<IconChartBar size={16} aria-hidden />}>
               {t('detailPage.monitoring')}
             </Button>
-            {app.data ? (
+            {app.data && can('applications.delete') ? (
               <DeleteApplicationButton
                 app={app.data}
                 onDeleted={() => {

@@ -6,7 +6,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { SECURITY_PAGE } from '../../guards.ts';
 import { ConsoleShell } from '../../../components/layouts/console-shell.tsx';
 import type { ShellNavItem } from '../../../components/layouts/shell-nav-items.ts';
 import { sessionQueryKey, useSession } from '../../../features/auth/api/get-session.ts';
@@ -32,6 +33,7 @@ export function SignedInLayout({ navItems, navLabel, children }: SignedInLayoutP
   const onLogout = useShellLogout();
   const saveUser = useUpdateUser();
   const queryClient = useQueryClient();
+  const { pathname } = useLocation();
   // The user's saved language wins over the browser's (ARCHITECTURE.md §10).
   useEffect(() => applyUserLanguage(user?.language), [user?.language]);
   if (!user) {
@@ -41,6 +43,9 @@ export function SignedInLayout({ navItems, navLabel, children }: SignedInLayoutP
       </Center>
     );
   }
+  // The organization requires 2FA and this user lacks it: only the Security page (guards.ts; also
+  // for navigation inside the profile area, which runs no guard, and a session refreshed meanwhile).
+  if (user.twoFactorSetupRequired && pathname !== SECURITY_PAGE) return <Navigate to={SECURITY_PAGE} replace />;
   // Before the page renders: every date and time shows in the organization's zone (issue 23 item 7).
   setDisplayTimeZone(user.timeZone);
   return (

@@ -11,10 +11,12 @@ import type { Application } from '@pesan/contracts/application';
 import { formatDate } from '../../../lib/format.ts';
 import { ChannelChips } from './channel-chips.tsx';
 import { CopyValueButton } from '../../../components/copy-value-button.tsx';
+import { useCan } from '../../../lib/use-can.ts';
 
 export function ApplicationCard({ app }: { app: Application }) {
   const { t } = useTranslation('applications');
   const navigate = useNavigate();
+  const can = useCan();
   const detail = `/my-application/detail/${app.id}`;
   return (
     <Card withBorder radius="md" padding="lg" style={{ cursor: 'pointer' }} onClick={() => navigate(detail)} data-testid="application-card">
@@ -23,18 +25,20 @@ export function ApplicationCard({ app }: { app: Application }) {
           <Anchor component={Link} to={detail} fw={700} size="lg" c="dark.9" onClick={(e) => e.stopPropagation()} style={{ wordBreak: 'break-word', minWidth: 0 }}>
             {app.application_name}
           </Anchor>
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={<IconEdit size={14} aria-hidden />}
-            styles={{ label: { color: 'var(--mantine-color-blue-9)' } }}
-            onClick={(e) => {
-              e.stopPropagation();
-              navigate('/my-application/edit-application', { state: { id: app.id } });
-            }}
-          >
-            {t('card.edit')}
-          </Button>
+          {can('applications.edit') ? (
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconEdit size={14} aria-hidden />}
+              styles={{ label: { color: 'var(--mantine-color-blue-9)' } }}
+              onClick={(e) => {
+                e.stopPropagation();
+                navigate('/my-application/edit-application', { state: { id: app.id } });
+              }}
+            >
+              {t('card.edit')}
+            </Button>
+          ) : null}
         </Group>
         <ChannelChips channels={app.channels} />
         <Stack gap={2}>

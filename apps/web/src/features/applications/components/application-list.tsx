@@ -19,6 +19,7 @@ import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
 import { localizeMessage } from '../../../lib/i18n.ts';
 import { AppPagination } from '../../../components/pagination.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { useCan } from '../../../lib/use-can.ts';
 import { useApplications } from '../api/list-applications.ts';
 import { useChannels } from '../api/get-channels.ts';
 import { ApplicationCard } from './application-card.tsx';
@@ -56,6 +57,7 @@ export function listUrlParams(state: ListUrlState): URLSearchParams {
 /** The My Application list (see the file comment). */
 export function ApplicationList() {
   const { t } = useTranslation('applications');
+  const can = useCan();
   const [params, setParams] = useSearchParams();
   const url = readListUrlState(params);
   const { page, channels: channelIds } = url;
@@ -125,7 +127,7 @@ export function ApplicationList() {
           title={localizeMessage(filtering ? RECORDS_MESSAGES.empty : APPLICATION_MESSAGES.emptyList)}
           description={filtering ? localizeMessage(RECORDS_MESSAGES.emptyHint) : t('list.emptyHint')}
           action={
-            filtering ? null : (
+            filtering || !can('applications.create') ? null : (
               <Button component={Link} to="/my-application/create-application" leftSection={<IconPlus size={16} aria-hidden />}>
                 {t('list.createButton')}
               </Button>

@@ -4,7 +4,10 @@
  * show when a field is left empty. Remember me keeps only the e-mail in the browser and asks the
  * server for a 30-day cookie. Failures: toast 'Error!' with the server message; an unverified
  * e-mail shows the message and a 'Resend verification email' action. The schema (and zod) loads
- * when the form is first focused, not with the page (issue 10; utils/login-validation.ts).
+ * when the form is first focused, not with the page (issue 10; utils/login-validation.ts). An
+ * account with two-factor sign-in answers with a challenge: the same form then shows the second
+ * step (login-two-factor-step.tsx; the challenge lives only in this state), and a challenge that
+ * ended comes back here with its message.
  */
 import { useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
@@ -18,11 +21,12 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { localizeMessage } from '../../../lib/i18n.ts';
 import { useFormLanguage } from '../../../lib/form-i18n.ts';
 import { toastApiError, toastError, toastSuccess } from '../../../components/toasts.ts';
-import { useLogin } from '../api/login.ts';
+import { isLoginChallenge, useLogin } from '../api/login.ts';
 import { useSendVerification } from '../api/send-verification.ts';
 import { readRememberedEmail, rememberEmail } from '../utils/browser-storage.ts';
 import { loadLoginSchema, preloadLoginSchema, validateLogin, type LoginValues } from '../utils/login-validation.ts';
 import { AuthPasswordInput } from './auth-password-input.tsx';
+import { LoginTwoFactorStep } from './login-two-factor-step.tsx';
 import { submitForm } from '../../../lib/form-submit.ts';
 
 /** Sign-in form (console.md §5). `initialEmail` pre-fills the address (after organization creation). */
@@ -39,6 +43,9 @@ export function LoginForm({ onSuccess, initialEmail }: { onSuccess: (user: User)
   const loginMutation = useLogin();
   const resend = useSendVerification();
   const [unverified, setUnverified] = useState<{ email: string; message: string } | null>(null);
+  // The second step's challenge and the address it is for (React state only, never stored).
+  const [twoFactor, setTwoFactor] = useState<{ challenge: string; email: string; remember: boolean } | null>(null);
+  const [challengeEnded, setChallengeEnded] = useState<string | null>(null);
 
   const submit = submitForm(form, async (values) => {
     let loginSchema: Awaited<ReturnType<typeof loadLoginSchema>>;
@@ -56,12 +63,17 @@ export function LoginForm({ onSuccess, initialEmail }: { onSuccess: (user: User)
     }
     const parsed = result.data;
     setUnverified(null);
+    setChallengeEnded(null);
     loginMutation.mutate(
       { email: parsed.email, password: parsed.password, remember: values.remember },
       {
-        onSuccess: (user) => {
+        onSuccess: (result) => {
+          if (isLoginChallenge(result)) {
+            setTwoFactor({ challenge: result.challenge, email: parsed.email, remember: values.remember });
+            return;
+          }
           rememberEmail(values.remember ? parsed.email : null);
-          onSuccess(user);
+          onSuccess(result);
         },
         onError: (err) => {
           if (err instanceof ApiError && err.code === 'email_not_verified') {
@@ -76,9 +88,32 @@ export function LoginForm({ onSuccess, initialEmail }: { onSuccess: (user: User)
 
   const empty = form.values.email.trim() === '' || form.values.password === '';
 
+  if (twoFactor)
+    return (
+      <LoginTwoFactorStep
+        challenge={twoFactor.challenge}
+        onSuccess={(user) => {
+          rememberEmail(twoFactor.remember ? twoFactor.email : null);
+          onSuccess(user);
+        }}
+        onBack={(message) => {
+          setTwoFactor(null);
+          setChallengeEnded(message ?? null);
+          form.setFieldValue('password', '');
+        }}
+      />
+    );
+
   return (
     <form onSubmit={submit} onFocus={preloadLoginSchema} noValidate>
       <Stack gap="md">
+        {challengeEnded && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            <Text size="sm" c="dark.7">
+              {challengeEnded}
+            </Text>
+          </Alert>
+        )}
         {unverified && (
           <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title={t('login.unverifiedTitle')}>
             <Text size="sm" c="dark.7">

@@ -13,6 +13,7 @@ import { withHttps, type Organization, type OrganizationInput } from '@pesan/con
 import { DEFAULT_TIME_ZONE, timeZoneOffsetMinutes, utcOffsetText } from '@pesan/contracts/time-zone';
 import { ApiError } from '../../../lib/api-client.ts';
 import { submitForm } from '../../../lib/form-submit.ts';
+import { useCan } from '../../../lib/use-can.ts';
 
 /** Form field -> request body field. */
 const BODY_FIELD = {
@@ -59,6 +60,8 @@ const stripScheme = (url: string) => url.replace(/^https?:\/\//i, '');
 
 export function OrganizationForm({ mode, initial, pending, onSubmit, onOtherError }: OrganizationFormProps) {
   const { t } = useTranslation('organization');
+  // Editing needs organization.edit (ARCHITECTURE.md §5.1); other roles see the fields read-only.
+  const mayEdit = useCan()('organization.edit');
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: {
@@ -102,6 +105,7 @@ export function OrganizationForm({ mode, initial, pending, onSubmit, onOtherErro
 
   return (
     <form onSubmit={submit} noValidate>
+      <fieldset disabled={mode === 'edit' && !mayEdit} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
       <Stack gap="sm">
         <TextInput
           label={t('form.businessName')}
@@ -146,12 +150,15 @@ export function OrganizationForm({ mode, initial, pending, onSubmit, onOtherErro
             onChange={(v) => form.setFieldValue('timeZone', v ?? DEFAULT_TIME_ZONE)}
           />
         ) : null}
-        <Group justify="flex-end" grow={mode === 'create'} mt="xs">
-          <Button type="submit" loading={pending} disabled={unchanged} fullWidth={mode === 'create'} size={mode === 'create' ? 'md' : 'sm'}>
+        {mode === 'edit' && !mayEdit ? null : (
+          <Group justify="flex-end" grow={mode === 'create'} mt="xs">
+            <Button type="submit" loading={pending} disabled={unchanged} fullWidth={mode === 'create'} size={mode === 'create' ? 'md' : 'sm'}>
             {mode === 'create' ? t('form.submit') : t('form.save')}
           </Button>
         </Group>
+        )}
       </Stack>
+      </fieldset>
     </form>
   );
 }

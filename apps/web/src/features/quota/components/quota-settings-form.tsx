@@ -37,6 +37,7 @@ import { formatNumber } from '../../../lib/format.ts';
 import { localizeMessage } from '../../../lib/i18n.ts';
 import { useQuotaSettings } from '../api/get-quota-settings.ts';
 import { useUpdateQuotaSettings } from '../api/update-quota-settings.ts';
+import { useCan } from '../../../lib/use-can.ts';
 
 export interface QuotaApplicationOption {
   id: string;
@@ -90,6 +91,8 @@ function SettingsForm({
 }) {
   const { t } = useTranslation('quota');
   const update = useUpdateQuotaSettings();
+  // Roles without quota.settings see the settings read-only (ARCHITECTURE.md §5.1).
+  const readOnly = !useCan()('quota.settings');
   const [saved, setSaved] = useState(() => fromSettings(settings));
   const [form, setForm] = useState(saved);
   const [draft, setDraft] = useState('');
@@ -98,7 +101,7 @@ function SettingsForm({
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   const remaining = useMemo(() => new Map(settings.thresholds.map((t) => [t.type, t.remain_quota])), [settings]);
   const full = form.recipients.length >= MAX_QUOTA_RECIPIENTS;
-  const off = locked || !form.enabled;
+  const off = locked || readOnly || !form.enabled;
 
   const save = async (state: FormState, disable: boolean) => {
     try {
@@ -148,7 +151,7 @@ function SettingsForm({
             offLabel={t('settings.switchOff')}
             aria-label={t('settings.warningTitle')}
             checked={form.enabled}
-            disabled={locked || update.isPending}
+            disabled={locked || readOnly || update.isPending}
             onChange={(e) => {
               const enabled = e.currentTarget.checked;
               if (enabled) setForm((f) => ({ ...f, enabled: true }));
@@ -266,11 +269,13 @@ function SettingsForm({
         </Stack>
       </Paper>
 
-      <Group justify="flex-end">
-        <Button onClick={() => void save(form, !form.enabled)} loading={update.isPending} disabled={locked || !dirty}>
-          {t('settings.save')}
-        </Button>
-      </Group>
+      {readOnly ? null : (
+        <Group justify="flex-end">
+          <Button onClick={() => void save(form, !form.enabled)} loading={update.isPending} disabled={locked || !dirty}>
+            {t('settings.save')}
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }

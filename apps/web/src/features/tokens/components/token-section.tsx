@@ -18,6 +18,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { localizeMessage } from '../../../lib/i18n.ts';
 import { useTokens, type TokenRow } from '../api/list-tokens.ts';
 import { useGenerateAccessToken } from '../api/generate-access-token.ts';
+import { useCan } from '../../../lib/use-can.ts';
 
 const STATUSES: readonly TokenStatus[] = ['Not Generated', 'Active', 'InActive'];
 
@@ -104,6 +105,7 @@ export function TokenSection({ applicationId, channels }: TokenSectionProps) {
   const { t } = useTranslation('tokens');
   const tokens = useTokens(applicationId);
   const generate = useGenerateAccessToken();
+  const mayGenerate = useCan()('tokens.generate');
   const [channel, setChannel] = useState<ChannelId | null>(null);
   const [confirming, setConfirming] = useState(false);
   const ordered = TOKEN_PICKER_ORDER.filter((c) => channels.includes(c));
@@ -128,20 +130,22 @@ export function TokenSection({ applicationId, channels }: TokenSectionProps) {
         <Title order={2} size="h4" id="token-auth-title">
           {t('section.title')}
         </Title>
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <Select
-            label={t('section.channelLabel')}
-            placeholder={t('section.channelPlaceholder')}
-            data={tokenPickerOptions(channels)}
-            value={channel}
-            onChange={(v) => setChannel(v as ChannelId | null)}
-            allowDeselect={false}
-            style={{ flex: '1 1 240px', maxWidth: 360 }}
-          />
-          <Button leftSection={<IconKey size={16} aria-hidden />} disabled={!channel} onClick={() => setConfirming(true)}>
-            {t('section.generate')}
-          </Button>
-        </Group>
+        {mayGenerate ? (
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <Select
+              label={t('section.channelLabel')}
+              placeholder={t('section.channelPlaceholder')}
+              data={tokenPickerOptions(channels)}
+              value={channel}
+              onChange={(v) => setChannel(v as ChannelId | null)}
+              allowDeselect={false}
+              style={{ flex: '1 1 240px', maxWidth: 360 }}
+            />
+            <Button leftSection={<IconKey size={16} aria-hidden />} disabled={!channel} onClick={() => setConfirming(true)}>
+              {t('section.generate')}
+            </Button>
+          </Group>
+        ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {tokens.isPending
             ? ordered.map((c) => <Skeleton key={c} height={84} radius="md" />)

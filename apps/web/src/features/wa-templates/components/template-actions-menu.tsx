@@ -8,6 +8,7 @@ import { IconCopy, IconDots, IconEye, IconPencil, IconTrash } from '@tabler/icon
 import { useTranslation } from 'react-i18next';
 import type { TemplateRow } from '@pesan/contracts/wa-template-api';
 import { isTemplateEditable } from '@pesan/contracts/wa-template-status';
+import { useCan } from '../../../lib/use-can.ts';
 
 export type TemplateAction = 'preview' | 'edit' | 'duplicate' | 'delete';
 
@@ -18,6 +19,8 @@ export interface TemplateActionsMenuProps {
 
 export function TemplateActionsMenu({ row, onAction }: TemplateActionsMenuProps) {
   const { t } = useTranslation('wa-templates');
+  // Roles without templates.manage only preview (ARCHITECTURE.md §5.1).
+  const manage = useCan()('templates.manage');
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={170}>
       <Menu.Target>
@@ -29,17 +32,21 @@ export function TemplateActionsMenu({ row, onAction }: TemplateActionsMenuProps)
         <Menu.Item leftSection={<IconEye size={16} aria-hidden />} onClick={() => onAction('preview', row)}>
           {t('actions.preview')}
         </Menu.Item>
-        {isTemplateEditable(row.status) ? (
+        {manage && isTemplateEditable(row.status) ? (
           <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => onAction('edit', row)}>
             {t('actions.edit')}
           </Menu.Item>
         ) : null}
-        <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={() => onAction('duplicate', row)}>
-          {t('actions.duplicate')}
-        </Menu.Item>
-        <Menu.Item color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => onAction('delete', row)}>
-          {t('actions.delete')}
-        </Menu.Item>
+        {manage ? (
+          <>
+            <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={() => onAction('duplicate', row)}>
+              {t('actions.duplicate')}
+            </Menu.Item>
+            <Menu.Item color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => onAction('delete', row)}>
+              {t('actions.delete')}
+            </Menu.Item>
+          </>
+        ) : null}
       </Menu.Dropdown>
     </Menu>
   );

@@ -36,6 +36,7 @@ import { useTemplateListState } from '../hooks/use-template-list-state.ts';
 import { templateFilterChips, type TemplateFilterChip } from '../utils/chips.ts';
 import { toTemplateListQuery } from '../utils/criteria.ts';
 import { BulkDeleteBar } from './bulk-delete-bar.tsx';
+import { useCan } from '../../../lib/use-can.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { NewTemplateModal, type NewTemplateNavigationState } from './new-template-modal.tsx';
 import type { TemplateAction } from './template-actions-menu.tsx';
@@ -66,6 +67,7 @@ export interface TemplatesListPageProps {
 
 export function TemplatesListPage({ basePath }: TemplatesListPageProps) {
   const { t } = useTranslation('wa-templates');
+  const manage = useCan()('templates.manage');
   const navigate = useNavigate();
   const apps = useTemplateApplications();
   const { state, dispatch } = useTemplateListState();
@@ -171,9 +173,11 @@ export function TemplatesListPage({ basePath }: TemplatesListPageProps) {
     <Page
       title={t('list.title')}
       actions={
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-          {t('list.addTemplate')}
-        </Button>
+        manage ? (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+            {t('list.addTemplate')}
+          </Button>
+        ) : null
       }
     >
       <Stack gap="md">
@@ -205,7 +209,7 @@ export function TemplatesListPage({ basePath }: TemplatesListPageProps) {
 
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
           <Stack gap="sm">
-            <BulkDeleteBar count={selectedIds.length} onDelete={() => setConfirm({ kind: 'bulk', ids: selectedIds })} onClear={() => setSelected(new Set())} />
+            {manage ? <BulkDeleteBar count={selectedIds.length} onDelete={() => setConfirm({ kind: 'bulk', ids: selectedIds })} onClear={() => setSelected(new Set())} /> : null}
             {narrow ? (
               <TemplatesCards rows={rows} loading={loading} stale={list.isPlaceholderData} onAction={onAction} {...selection} />
             ) : (
@@ -227,7 +231,7 @@ export function TemplatesListPage({ basePath }: TemplatesListPageProps) {
                 title={t('list.emptyTitle')}
                 description={localizeMessage(M.empty)}
                 action={
-                  filtered ? undefined : (
+                  filtered || !manage ? undefined : (
                     <Button variant="default" mt="xs" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
                       {t('list.addTemplate')}
                     </Button>

@@ -16,7 +16,8 @@ import { DeliveryStatusBadge, formatDuration } from '../../../components/deliver
 export interface DeliveryDrawerProps {
   delivery: WebhookDelivery | null;
   onClose: () => void;
-  onRedeliver: (delivery: WebhookDelivery) => void;
+  /** Absent for a role that may not redeliver (no button). */
+  onRedeliver?: (delivery: WebhookDelivery) => void;
   redelivering: boolean;
 }
 
@@ -54,11 +55,13 @@ export function DeliveryDrawer({ delivery, onClose, onRedeliver, redelivering }:
             <LabelledField label={withTimeZoneNote(t('drawer.time'))}>{formatTableDateTime(delivery.created_at)}</LabelledField>
             <LabelledField label={t('drawer.nextRetry')}>{delivery.next_retry_at ? formatTableDateTime(delivery.next_retry_at) : '-'}</LabelledField>
           </SimpleGrid>
-          <Group justify="flex-start">
-            <Button leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => onRedeliver(delivery)} loading={redelivering}>
-              {t('drawer.redeliver')}
-            </Button>
-          </Group>
+          {onRedeliver ? (
+            <Group justify="flex-start">
+              <Button leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => onRedeliver(delivery)} loading={redelivering}>
+                {t('drawer.redeliver')}
+              </Button>
+            </Group>
+          ) : null}
           <Stack gap={6}>
             <Title order={3} size="h6">
               {t('drawer.response')}

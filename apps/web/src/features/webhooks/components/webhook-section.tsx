@@ -28,6 +28,7 @@ import { useUpdateWebhook } from '../api/update-webhook.ts';
 import { DeliveriesTable } from './deliveries-table.tsx';
 import { DeliveryDrawer } from './delivery-drawer.tsx';
 import { SecretAlert } from './secret-alert.tsx';
+import { useCan } from '../../../lib/use-can.ts';
 
 /** Marks the empty-URL error in EndpointForm's state. */
 const URL_REQUIRED = '\u0000required';
@@ -51,6 +52,8 @@ function EndpointForm({
 }) {
   const { t } = useTranslation('webhooks');
   const update = useUpdateWebhook();
+  // Roles without webhooks.manage see the endpoint read-only (ARCHITECTURE.md §5.1).
+  const manage = useCan()('webhooks.manage');
   const [url, setUrl] = useState(endpoint.url ?? '');
   // A new endpoint starts enabled; an existing one shows its state.
   const [enabled, setEnabled] = useState(endpoint.url ? endpoint.enabled : true);
@@ -100,14 +103,17 @@ function EndpointForm({
           }}
           error={urlError === URL_REQUIRED ? t('endpoint.urlRequired') : urlError}
           required
+          readOnly={!manage}
           maw={640}
         />
-        <Switch label={t('endpoint.enabledLabel')} description={t('endpoint.enabledDescription')} checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
-        <Group>
-          <Button type="submit" loading={update.isPending} disabled={unchanged}>
-            {t('endpoint.save')}
-          </Button>
-        </Group>
+        <Switch label={t('endpoint.enabledLabel')} description={t('endpoint.enabledDescription')} checked={enabled} disabled={!manage} onChange={(e) => setEnabled(e.currentTarget.checked)} />
+        {manage ? (
+          <Group>
+            <Button type="submit" loading={update.isPending} disabled={unchanged}>
+              {t('endpoint.save')}
+            </Button>
+          </Group>
+        ) : null}
       </Stack>
     </form>
   );
@@ -121,6 +127,7 @@ export function WebhookSection({ applicationId, requireSignature, onRequireSigna
   const rotate = useRotateWebhookSecret();
   const test = useSendTestEvent();
   const redeliver = useRedeliverWebhook();
+  const manage = useCan()('webhooks.manage');
   const [secret, setSecret] = useState<string | null>(null);
   const [confirmRotate, setConfirmRotate] = useState(false);
   const [open, setOpen] = useState<WebhookDelivery | null>(null);
@@ -231,12 +238,16 @@ export function WebhookSection({ applicationId, requireSignature, onRequireSigna
 
         {hasEndpoint ? (
           <Group gap="sm" wrap="wrap">
-            <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => setConfirmRotate(true)}>
-              {t('section.rotateSecret')}
-            </Button>
-            <Button variant="default" leftSection={<IconSend size={16} aria-hidden />} onClick={doTest} loading={test.isPending} disabled={!endpoint?.enabled}>
-              {t('section.sendTestEvent')}
-            </Button>
+            {manage ? (
+              <>
+                <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => setConfirmRotate(true)}>
+                  {t('section.rotateSecret')}
+                </Button>
+                <Button variant="default" leftSection={<IconSend size={16} aria-hidden />} onClick={doTest} loading={test.isPending} disabled={!endpoint?.enabled}>
+                  {t('section.sendTestEvent')}
+                </Button>
+              </>
+            ) : null}
             {endpoint?.previous_secret_expires_at ? (
               <Text size="sm" c="gray.7">
                 {t('section.previousSecret', { time: formatTableDateTime(endpoint.previous_secret_expires_at) })}
@@ -252,7 +263,7 @@ export function WebhookSection({ applicationId, requireSignature, onRequireSigna
               label={t('section.requireSignature')}
               description={t('section.requireSignatureDescription')}
               checked={requireSignature}
-              disabled={signaturePending || !onRequireSignatureChange}
+              disabled={signaturePending || !onRequireSignatureChange || !manage}
               onChange={(e) => void changeSignature(e.currentTarget.checked)}
             />
           </>
@@ -301,7 +312,7 @@ export function WebhookSection({ applicationId, requireSignature, onRequireSigna
         </Stack>
       </Modal>
 
-      <DeliveryDrawer delivery={open} onClose={() => setOpen(null)} onRedeliver={doRedeliver} redelivering={redeliver.isPending} />
+      <DeliveryDrawer delivery={open} onClose={() => setOpen(null)} onRedeliver={manage ? doRedeliver : undefined} redelivering={redeliver.isPending} />
     </Paper>
   );
 }
