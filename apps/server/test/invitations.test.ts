@@ -197,9 +197,15 @@ describe('invitations API', () => {
       expect(audit).toHaveLength(1);
       expect(audit[0]).toMatchObject({ actorId: owner.user.id, targetId: dId, targetName: d, details: { role: 'viewer' } });
 
+      const e = address('e');
+      await new Promise((r) => setTimeout(r, 5));
+      expect((await invite(owner.cookie, e, 'admin')).statusCode).toBe(201);
       const list = await call('GET', '/api/organization/invitations', owner.cookie);
       expect(list.statusCode).toBe(200);
-      expect(list.json().data).toEqual([expect.objectContaining({ email: a, role: 'viewer', invited_by: owner.user.email })]);
+      expect(list.json().data).toEqual([
+        expect.objectContaining({ email: e, role: 'admin', invited_by: owner.user.email }),
+        expect.objectContaining({ email: a, role: 'viewer', invited_by: owner.user.email }),
+      ]);
 
       const link = await t.app.inject({ method: 'GET', url: `/api/auth/invitation/${tokenOf(d)}` });
       expect(link.statusCode).toBe(404);
@@ -375,6 +381,32 @@ describe('invitations API', () => {
         const res = await t.app.inject({ method: 'GET', url: `/api/auth/invitation/${bad}` });
         expect(res.statusCode).toBe(404);
         expect(res.json().error.message).toBe(TEAMS_MESSAGES.invitationNotFound);
+      }
+    });
+
+    it('never writes the token to the log (request URLs are redacted)', async () => {
+      const lines: string[] = [];
+      const { Writable } = await import('node:stream');
+      const logStream = new Writable({
+        write(chunk, _enc, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      });
+      const logged = await createTestApp({ workers: false, logStream, env: { AUTH_RATE_LIMIT: '1000' } });
+      try {
+        const owner = await signUpWithOrganization(logged, { email: address('owner') });
+        const email = address('logged');
+        const sent = await logged.app.inject({ method: 'POST', url: '/api/organization/invitations', headers: { ...sameOrigin, cookie: owner.cookie }, payload: { email, role: 'viewer' } });
+        expect(sent.statusCode).toBe(201);
+        const token = /\/auth\/invitation\/([A-Za-z0-9_-]+)/.exec(readMails(logged, email).at(-1)!.text)![1]!;
+        expect((await logged.app.inject({ method: 'GET', url: `/api/auth/invitation/${token}` })).statusCode).toBe(200);
+        expect((await logged.app.inject({ method: 'POST', url: `/api/auth/invitation/${token}/accept`, headers: sameOrigin, payload: account })).statusCode).toBe(200);
+        expect(lines.join('\n')).toContain('/api/auth/invitation/[redacted]');
+        expect(lines.join('\n')).not.toContain(token);
+        expect(lines.join('\n')).not.toContain(TEST_PASSWORD);
+      } finally {
+        await logged.close();
       }
     });
 

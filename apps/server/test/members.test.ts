@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { TEAMS_MESSAGES } from '@pesan/contracts/teams';
+import { TEAMS_MESSAGES_ID } from '@pesan/contracts/messages-id';
 import type { Role } from '@pesan/contracts/roles';
 import { auditLog } from '../src/db/schema/teams.ts';
 import { organizations } from '../src/db/schema/organizations.ts';
@@ -253,6 +254,8 @@ describe('members API', () => {
       const refused = await call('PUT', '/api/organization/security', owner.cookie, { require_2fa: true });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().error).toMatchObject({ code: 'conflict', message: TEAMS_MESSAGES.twoFactorSelfFirst });
+      const indonesian = await t.app.inject({ method: 'PUT', url: '/api/organization/security', headers: { ...sameOrigin, cookie: owner.cookie, 'accept-language': 'id' }, payload: { require_2fa: true } });
+      expect(indonesian.json().error.message).toBe(TEAMS_MESSAGES_ID.twoFactorSelfFirst);
       expect((await db().select().from(organizations).where(eq(organizations.id, organizationId)))[0]!.require2fa).toBe(false);
 
       expect((await call('PUT', '/api/organization/security', developer.cookie, { require_2fa: false })).statusCode).toBe(403);

@@ -11,8 +11,10 @@
  * - a signed-in user WITHOUT an organization, on a sessionCookie route. The rule (decided from the
  *   behaviour of the console, console.md §2: a new user must be able to finish their profile,
  *   accept the terms and create the organization):
- *     (a) self-service routes — tag `auth`, `user`, `terms`, `organization` or `upload`, and every
- *         path parameter names the caller themself — answer for oneself (never 401/403, never 5xx);
+ *     (a) self-service routes — tag `auth`, `user`, `terms`, `organization` (but not the
+ *         organization's areas /api/organization/members, /invitations, /security, /audit-log…)
+ *         or `upload`, and every path parameter names the caller themself — answer for oneself
+ *         (never 401/403, never 5xx);
  *         another person's user id there is a 404;
  *     (b) a path naming another organization's resource (application, organization, message,
  *         upload): 403 `forbidden` or 404 `not_found`, identical to the answer for an id that does
@@ -64,6 +66,11 @@ afterAll(async () => t.close());
 
 /** Tags of the routes a person without an organization uses for themself (rule (a) above). */
 const SELF_SERVICE_TAGS = new Set(['auth', 'user', 'terms', 'organization', 'upload']);
+/**
+ * The organization's own areas (members, invitations, security, audit log: §5.1) are tagged
+ * `organization` but need one (rule (c)): a literal segment after /api/organization/.
+ */
+const ORGANIZATION_AREA = /^\/api\/organization\/[^{]/;
 const EVIL = 'https://evil.example';
 
 let A: Tenant;
@@ -199,7 +206,7 @@ describe('tenant isolation over every documented operation', () => {
     for (const op of ops.filter((o) => o.security === 'sessionCookie')) {
       it(op.name, async () => {
         const kinds = kindsOf(op);
-        const selfService = SELF_SERVICE_TAGS.has(op.tag ?? '') && kinds.every((k) => k.kind === 'user');
+        const selfService = SELF_SERVICE_TAGS.has(op.tag ?? '') && !ORGANIZATION_AREA.test(op.path) && kinds.every((k) => k.kind === 'user');
         const foreign = kinds.filter((k) => k.kind !== 'user' && TENANT_KINDS.includes(k.kind));
         const n = await noOrgUser();
         const headers = { ...sameOrigin, cookie: n.cookie };

@@ -47,7 +47,7 @@ export async function insertTenant(
     .returning({ id: organizations.id });
   const [user] = await db
     .insert(users)
-    .values({ fullName: 'Test User', email: `u-${randomUUID()}@example.com`, phoneNumber: '+6281200000000', passwordHash: 'x', organizationId: org!.id })
+    .values({ fullName: 'Test User', email: `u-${randomUUID()}@example.com`, phoneNumber: '+6281200000000', passwordHash: 'x', organizationId: org!.id, role: 'owner' })
     .returning({ id: users.id });
   const [app] = await db
     .insert(applications)

@@ -508,7 +508,7 @@ export const TEAMS_MESSAGES_ID = {
   twoFactorNotSetUp: 'Mulai pengaturan terlebih dahulu: pindai kode QR, lalu masukkan kode',
   twoFactorOff: 'Masuk dua langkah tidak aktif',
   twoFactorEnabled: 'Masuk dua langkah aktif',
-  twoFactorDisabled: 'Masuk dua langkah dinonaktifkan',
+  twoFactorDisabled: 'Masuk dua langkah telah dinonaktifkan',
   twoFactorRequiredCannotDisable: 'Organisasi Anda mewajibkan masuk dua langkah: tidak dapat dinonaktifkan',
   passwordWrong: 'Password salah',
   sessionNotFound: 'Sesi tidak ditemukan',

@@ -28,7 +28,7 @@ export const TEAMS_MESSAGES = {
   twoFactorNotSetUp: 'Start the setup first: scan the QR code, then enter a code',
   twoFactorOff: 'Two-factor sign-in is off',
   twoFactorEnabled: 'Two-factor sign-in is on',
-  twoFactorDisabled: 'Two-factor sign-in is off',
+  twoFactorDisabled: 'Two-factor sign-in has been turned off',
   twoFactorRequiredCannotDisable: 'Your organization requires two-factor sign-in: it cannot be turned off',
   passwordWrong: 'Wrong password',
   sessionNotFound: 'Session not found',

@@ -25,8 +25,8 @@ export const LOG_REDACT_PATHS = [
 
 const CENSOR = '[redacted]';
 
-/** Path segments after these words are secrets (console.md §2 links: /auth/email_verification/{token}, /auth/reset_password/{token}). */
-const SECRET_SEGMENT = /\/(email_verification|reset_password|reset-password)\/[^/?#]+/gi;
+/** Path segments after these words are secrets (console.md §2 links: /auth/email_verification/{token}, /auth/reset_password/{token}; §5.1 /auth/invitation/{token}). */
+const SECRET_SEGMENT = /\/(email_verification|reset_password|reset-password|invitation)\/[^/?#]+/gi;
 /** Query values of these names are secrets (`/auth/reset-password?token=…`). */
 const SECRET_QUERY = /([?&](?:token|access_token|code|secret|signature)=)[^&#]*/gi;
 

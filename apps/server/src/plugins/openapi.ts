@@ -57,6 +57,8 @@ const ANONYMOUS = new Set([
   'patch /api/auth/email_verification/{token}',
   'post /api/auth/send_verification',
   'post /api/auth/login',
+  // The second sign-in step: the challenge from login stands in for the session (§5.1).
+  'post /api/auth/login/2fa',
   'post /api/auth/logout',
   // Who is signed in: the user, or `{data: null}` for an anonymous caller (issue 23 item 13).
   'get /api/auth/session',
@@ -75,6 +77,9 @@ const BURST_LIMITED = new Set([
   'post /api/auth/register',
   'post /api/auth/send_verification',
   'post /api/auth/login',
+  'post /api/auth/login/2fa',
+  'post /api/user/2fa/enable',
+  'post /api/user/2fa/disable',
   'post /api/auth/forgot_password',
   'patch /api/auth/reset_password/{token}',
 ]);

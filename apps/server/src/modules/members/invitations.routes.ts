@@ -48,7 +48,7 @@ export function invitationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'an address already a member or with a pending invitation is a 409; 429 after 3 account e-mails to the address in 15 minutes',
           security,
           body: createInvitationSchema,
-          response: { 201: z.object({ data: invitationSchema, message: z.string() }), 429: errorResponse('rate_limited: too many e-mails to this address') },
+          response: { 201: z.object({ data: invitationSchema, message: z.string() }), 409: errorResponse('conflict: the address is already a member or has a pending invitation'), 429: errorResponse('rate_limited: too many e-mails to this address') },
         },
       },
       async (request, reply) => {
@@ -127,8 +127,13 @@ export function invitationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Not signed in: the body creates the account (e-mail verified), joins and signs in (sets the session cookie); 409 when the address already has an account',
           security: [],
           params: tokenParams,
-          body: acceptInvitationSchema.optional(),
-          response: { 200: z.object({ data: userSchema, message: z.string() }), 429: rateLimited },
+          body: acceptInvitationSchema.nullish(),
+          response: {
+            200: z.object({ data: userSchema, message: z.string() }),
+            403: errorResponse('forbidden: signed in as another address than the invited one, or a cross-origin call'),
+            409: errorResponse('conflict: the account already belongs to an organization, or (not signed in) the address already has an account: sign in first'),
+            429: rateLimited,
+          },
         },
       },
       async (request, reply) => {

@@ -179,7 +179,7 @@ const REQUIRED_ACCOUNT_FIELDS = [
  *   account (sign in first); 400 `invalid_request` with a detail per missing account field.
  *   Nothing changes on error.
  */
-export async function acceptInvitation(ctx: InvitationsDeps, session: SessionRow | null, token: string, input: AcceptInvitationInput | undefined): Promise<AcceptedInvitation> {
+export async function acceptInvitation(ctx: InvitationsDeps, session: SessionRow | null, token: string, input: AcceptInvitationInput | null | undefined): Promise<AcceptedInvitation> {
   const db = ctx.database.db;
   const tokenHash = sha256(token);
   const now = ctx.now();

@@ -8,10 +8,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberSchema, membersResponseSchema, securitySettingsSchema, TEAMS_MESSAGES, updateMemberSchema } from '@pesan/contracts/teams';
 import type { AppContext } from '../../context.ts';
 import { auditActor } from '../../plugins/audit-actor.ts';
+import { errorResponse } from '../../plugins/openapi.ts';
 import { requireOrganization } from '../../plugins/session.ts';
 
 const security = [{ sessionCookie: [] }];
 const memberParams = z.object({ userId: z.string().min(1).max(64) });
+const ownersOnly = errorResponse('forbidden: your role may not manage members, only an owner makes, changes or removes an owner, or a cross-origin call');
+const memberConflict = errorResponse('conflict: the last owner cannot be demoted or removed; your own role cannot be changed here, nor can you remove yourself');
 
 /**
  * GET /api/organization/members, PUT and DELETE /api/organization/members/{userId}, GET and PUT
@@ -45,7 +48,7 @@ export function membersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           security,
           params: memberParams,
           body: updateMemberSchema,
-          response: { 200: z.object({ data: memberSchema, message: z.string() }) },
+          response: { 200: z.object({ data: memberSchema, message: z.string() }), 403: ownersOnly, 409: memberConflict },
         },
       },
       async (request) => {
@@ -73,7 +76,7 @@ export function membersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Only an owner removes an owner (403); the last owner cannot be removed, nor yourself (409)',
           security,
           params: memberParams,
-          response: { 200: z.object({ message: z.string() }) },
+          response: { 200: z.object({ message: z.string() }), 403: ownersOnly, 409: memberConflict },
         },
       },
       async (request) => {
@@ -108,7 +111,7 @@ export function membersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'turning it on needs two-factor sign-in on for yourself first (409)',
           security,
           body: securitySettingsSchema,
-          response: { 200: z.object({ data: securitySettingsSchema, message: z.string() }) },
+          response: { 200: z.object({ data: securitySettingsSchema, message: z.string() }), 409: errorResponse('conflict: turn on two-factor sign-in for yourself first') },
         },
       },
       async (request) => {

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, type TFunction } from 'react-i18next';
 import type { AuditEntry } from '@pesan/contracts/teams';
 import { DataTable } from '../../../components/data-table.tsx';
 import { formatTableDateTime, withTimeZoneNote } from '../../../lib/format.ts';
@@ -48,10 +48,11 @@ function Device({ ua }: { ua: string }) {
   );
 }
 
-function targetText(e: AuditEntry): string {
+/** 'Invitation: rina@…' — the target's kind in the interface language (its code when unknown) and its name or id. */
+function targetText(e: AuditEntry, t: TFunction<'audit-log'>): string {
   const name = e.target.name ?? e.target.id;
   if (!name) return '—';
-  return e.target.type ? `${e.target.type}: ${name}` : name;
+  return e.target.type ? `${t(`targetTypes.${e.target.type}`, { defaultValue: e.target.type })}: ${name}` : name;
 }
 
 function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -91,7 +92,7 @@ export function AuditLogTable({ rows, loading, stale }: AuditLogTableProps) {
                 <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
                   <Field label={withTimeZoneNote(t('table.time'))}>{formatTableDateTime(e.at)}</Field>
                   <Field label={t('table.actor')}>{actor(e)}</Field>
-                  <Field label={t('table.target')}>{targetText(e)}</Field>
+                  <Field label={t('table.target')}>{targetText(e, t)}</Field>
                   <Field label={t('table.ip')}>{e.ip || '—'}</Field>
                   <Field label={t('table.device')} wide>
                     <Device ua={e.user_agent} />
@@ -127,7 +128,7 @@ export function AuditLogTable({ rows, loading, stale }: AuditLogTableProps) {
           <Table.Td>
             <ActionBadge action={e.action} />
           </Table.Td>
-          <Table.Td style={{ overflowWrap: 'anywhere', maxWidth: 220 }}>{targetText(e)}</Table.Td>
+          <Table.Td style={{ overflowWrap: 'anywhere', maxWidth: 220 }}>{targetText(e, t)}</Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.ip || '—'}</Table.Td>
           <Table.Td>
             <Device ua={e.user_agent} />

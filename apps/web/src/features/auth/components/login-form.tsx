@@ -9,8 +9,8 @@
  * step (login-two-factor-step.tsx; the challenge lives only in this state), and a challenge that
  * ended comes back here with its message.
  */
-import { useState } from 'react';
-import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Anchor, Button, Center, Checkbox, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -26,7 +26,11 @@ import { useSendVerification } from '../api/send-verification.ts';
 import { readRememberedEmail, rememberEmail } from '../utils/browser-storage.ts';
 import { loadLoginSchema, preloadLoginSchema, validateLogin, type LoginValues } from '../utils/login-validation.ts';
 import { AuthPasswordInput } from './auth-password-input.tsx';
-import { LoginTwoFactorStep } from './login-two-factor-step.tsx';
+
+// The second step loads only for accounts with two-factor sign-in (not with the page, issue 10);
+// the import starts with the login call, so it is usually there when the challenge arrives.
+const loadTwoFactorStep = () => import('./login-two-factor-step.tsx');
+const LoginTwoFactorStep = lazy(() => loadTwoFactorStep().then((m) => ({ default: m.LoginTwoFactorStep })));
 import { submitForm } from '../../../lib/form-submit.ts';
 
 /** Sign-in form (console.md §5). `initialEmail` pre-fills the address (after organization creation). */
@@ -64,6 +68,7 @@ export function LoginForm({ onSuccess, initialEmail }: { onSuccess: (user: User)
     const parsed = result.data;
     setUnverified(null);
     setChallengeEnded(null);
+    void loadTwoFactorStep().catch(() => undefined);
     loginMutation.mutate(
       { email: parsed.email, password: parsed.password, remember: values.remember },
       {
@@ -90,18 +95,26 @@ export function LoginForm({ onSuccess, initialEmail }: { onSuccess: (user: User)
 
   if (twoFactor)
     return (
-      <LoginTwoFactorStep
-        challenge={twoFactor.challenge}
-        onSuccess={(user) => {
-          rememberEmail(twoFactor.remember ? twoFactor.email : null);
-          onSuccess(user);
-        }}
-        onBack={(message) => {
-          setTwoFactor(null);
-          setChallengeEnded(message ?? null);
-          form.setFieldValue('password', '');
-        }}
-      />
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader aria-label={t('login.twoFactor.title')} />
+          </Center>
+        }
+      >
+        <LoginTwoFactorStep
+          challenge={twoFactor.challenge}
+          onSuccess={(user) => {
+            rememberEmail(twoFactor.remember ? twoFactor.email : null);
+            onSuccess(user);
+          }}
+          onBack={(message) => {
+            setTwoFactor(null);
+            setChallengeEnded(message ?? null);
+            form.setFieldValue('password', '');
+          }}
+        />
+      </Suspense>
     );
 
   return (
