@@ -164,8 +164,11 @@ function pureContractConstants(): Plugin {
  * zod and the contract modules the login form loads with its schema (auth.ts, the zod setup and the
  * single-line text rule (text-fields.ts, with its messages in server-messages.ts) it
  * imports; its other imports, auth-messages.ts and ui-language.ts, are on the first load already).
+ * auth.ts also imports roles.ts (the user's role), which imports the zod setup and teams-messages.ts:
+ * they stay here too, else the signed-in shell (which checks roles) and this chunk import each
+ * other and the shell can run before this chunk has defined what it reads.
  */
-const ZOD_CHUNK = /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](zod|zod-messages|auth|text-fields|server-messages)\.ts$/;
+const ZOD_CHUNK = /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](zod|zod-messages|auth|text-fields|server-messages|roles|teams-messages)\.ts$/;
 
 function hotChunkName(usage: Usage) {
   return (id: string): string | null => {

@@ -11,6 +11,7 @@ import { MAINTENANCE_CRON, pruneExpiredRecords } from '../src/jobs/maintenance.t
 import { QUEUES, registerWorkers } from '../src/jobs/registry.ts';
 import { rateLimits, usedSignatures } from '../src/db/schema/security.ts';
 import { emailTokens, loginFailures, sessions } from '../src/db/schema/users.ts';
+import { loginChallenges } from '../src/db/schema/teams.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { signUpVerifiedUser } from './accounts-helper.ts';
 
@@ -26,7 +27,7 @@ const id = () => randomBytes(16).toString('hex');
 
 /** One expired and one live row in every table the job prunes; returns the live keys. */
 async function seed(userId: string, email: string) {
-  const live = { session: id(), token: id(), signature: id(), rate: `live-${id()}`, oldRate: `old-${id()}` };
+  const live = { session: id(), token: id(), challenge: id(), signature: id(), rate: `live-${id()}`, oldRate: `old-${id()}` };
   await db().insert(loginFailures).values([
     { email, client: '203.0.113.1', at: minutes(-20) },
     { email, client: '203.0.113.1', at: minutes(-5) },
@@ -40,6 +41,10 @@ async function seed(userId: string, email: string) {
     { idHash: id(), userId, expiresAt: minutes(-1) },
     { idHash: id(), userId, expiresAt: minutes(60), revokedAt: minutes(-1) },
     { idHash: live.session, userId, expiresAt: minutes(60) },
+  ]);
+  await db().insert(loginChallenges).values([
+    { idHash: id(), userId, expiresAt: minutes(-1) },
+    { idHash: live.challenge, userId, expiresAt: minutes(9) },
   ]);
   await db().insert(usedSignatures).values([
     { signatureHash: id(), expiresAt: minutes(-1) },
@@ -67,7 +72,7 @@ describe('maintenance job', () => {
     await db().insert(statusOutbox).values([outbox(minutes(-8 * 24 * 60)), outbox(minutes(-24 * 60)), outbox(null)]);
     const deleted = await pruneExpiredRecords(t.ctx, new Date());
     // The sign-up's own verification token was used, so it goes too; its live session stays.
-    expect(deleted).toEqual({ login_failures: 1, email_tokens: 2 + before.tokens, sessions: 2, used_signatures: 1, rate_limits: 1, dispatch_pacing: 0, status_outbox: 1, template_media: 0, idempotency_keys: 0, message_batches: 0 });
+    expect(deleted).toEqual({ login_failures: 1, email_tokens: 2 + before.tokens, sessions: 2, login_challenges: 1, used_signatures: 1, rate_limits: 1, dispatch_pacing: 0, status_outbox: 1, template_media: 0, idempotency_keys: 0, message_batches: 0 });
     expect((await db().select().from(loginFailures)).map((r) => r.at.getTime())).toHaveLength(1);
     expect(await db().select().from(statusOutbox).where(eq(statusOutbox.messageId, messageId))).toHaveLength(2);
     expect((await db().select().from(emailTokens)).map((r) => r.tokenHash)).toEqual([live.token]);
@@ -75,10 +80,11 @@ describe('maintenance job', () => {
     expect(sessionKeys).toContain(live.session);
     expect(sessionKeys).toHaveLength(before.sessions + 1);
     expect((await db().select().from(usedSignatures)).map((r) => r.signatureHash)).toEqual([live.signature]);
+    expect((await db().select().from(loginChallenges)).map((r) => r.idHash)).toEqual([live.challenge]);
     const rateKeys = (await db().select().from(rateLimits)).map((r) => r.key);
     expect(rateKeys).toContain(live.rate);
     expect(rateKeys).not.toContain(live.oldRate);
-    expect(await pruneExpiredRecords(t.ctx, new Date())).toEqual({ login_failures: 0, email_tokens: 0, sessions: 0, used_signatures: 0, rate_limits: 0, dispatch_pacing: 0, status_outbox: 0, template_media: 0, idempotency_keys: 0, message_batches: 0 });
+    expect(await pruneExpiredRecords(t.ctx, new Date())).toEqual({ login_failures: 0, email_tokens: 0, sessions: 0, login_challenges: 0, used_signatures: 0, rate_limits: 0, dispatch_pacing: 0, status_outbox: 0, template_media: 0, idempotency_keys: 0, message_batches: 0 });
   });
 
   it('is scheduled every 15 minutes with pg-boss and its worker prunes when the job runs', async () => {

@@ -28,6 +28,7 @@ describe('server process', () => {
     const first = run({ DATA_DIR: dataDir, PORT: String(port), DEMO_DATA: 'true' });
     await waitForHealth(port, first);
     expect(first.output()).toContain('Demo login: demo@pesan.local');
+    expect(first.output()).toContain('Demo members (same password): admin@pesan.local (admin), developer@pesan.local (developer), viewer@pesan.local (viewer)');
 
     const second = run({ DATA_DIR: dataDir, PORT: String(port + 1) });
     expect(await second.exited).toBe(3);

@@ -31,8 +31,10 @@ import {
   envelopeProblem,
   fetchOpenApi,
   listOperations,
+  multipartBody,
   send,
   tenantFixtures,
+  TINY_PNG,
   validBody,
   type Fingerprinter,
   type Fixtures,
@@ -82,6 +84,7 @@ const EXPECTED: Record<string, Least> = {
   'PUT /api/user/{id}': 'self',
   'GET /api/user/agreement-tnc/{userId}': 'self',
   'POST /api/user/agreement-tnc/{userId}': 'self',
+  // An avatar (purpose=avatar, what the walk sends); template media needs a developer (checked below).
   'POST /api/upload': 'self',
   'POST /api/organization': 'self',
   'POST /api/user/2fa/setup': 'self',
@@ -331,6 +334,54 @@ describe('role rules in the database', () => {
     });
     expect(org.statusCode).toBe(403);
     expect(await count(`select count(*) as n from organizations where business_name = 'Renamed by a developer'`, [])).toBe(0);
+  });
+
+  it('an admin manages members but never owners; an owner changes any role', async () => {
+    const roleOf = async (id: string) => ((await exec(`select role from users where id = $1`, [id])).rows[0] as { role: string | null }).role;
+    // A second owner, so the last-owner rule (409) is not what refuses the admin.
+    const second = await as('owner', 'PUT', `/api/organization/members/${target.userId}`, { role: 'owner' });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(await roleOf(target.userId)).toBe('owner');
+    const demote = await as('admin', 'PUT', `/api/organization/members/${target.userId}`, { role: 'viewer' });
+    expect(demote.statusCode, demote.body).toBe(403);
+    expect(demote.json().error.code).toBe('forbidden');
+    const remove = await as('admin', 'DELETE', `/api/organization/members/${target.userId}`);
+    expect(remove.statusCode, remove.body).toBe(403);
+    expect(await roleOf(target.userId)).toBe('owner');
+    const invitations = () => count(`select count(*) as n from invitations where organization_id = $1 and email = 'new.owner@example.com'`, [A.organizationId]);
+    const inviteOwner = await as('admin', 'POST', '/api/organization/invitations', { email: 'new.owner@example.com', role: 'owner' });
+    expect(inviteOwner.statusCode, inviteOwner.body).toBe(403);
+    expect(await invitations()).toBe(0);
+    // The owner demotes the second owner; an admin then manages them.
+    const back = await as('owner', 'PUT', `/api/organization/members/${target.userId}`, { role: 'viewer' });
+    expect(back.statusCode, back.body).toBe(200);
+    const promote = await as('admin', 'PUT', `/api/organization/members/${target.userId}`, { role: 'developer' });
+    expect(promote.statusCode, promote.body).toBe(200);
+    expect(await roleOf(target.userId)).toBe('developer');
+    // A developer manages nobody.
+    const byDeveloper = await as('developer', 'PUT', `/api/organization/members/${target.userId}`, { role: 'admin' });
+    expect(byDeveloper.statusCode).toBe(403);
+    expect(await roleOf(target.userId)).toBe('developer');
+    expect((await as('admin', 'PUT', `/api/organization/members/${target.userId}`, { role: 'viewer' })).statusCode).toBe(200);
+  });
+
+  it('a viewer uploads an avatar but no template media; a developer uploads template media', async () => {
+    const upload = async (role: Role, purpose: string, field: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/upload?purpose=${purpose}`,
+        headers: { ...sameOrigin, cookie: (await alive(members[role])).cookie, 'content-type': 'multipart/form-data; boundary=rolecheck' },
+        payload: multipartBody('rolecheck', [{ name: field, filename: 'a.png', type: 'image/png', data: TINY_PNG }]),
+      });
+    const files = () => count(`select count(*) as n from uploads`, []);
+    const before = await files();
+    const refused = await upload('viewer', 'template_media', 'file');
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().error.code).toBe('forbidden');
+    expect(await files()).toBe(before);
+    expect((await upload('viewer', 'avatar', 'image')).statusCode).toBe(201);
+    expect((await upload('developer', 'template_media', 'file')).statusCode).toBe(201);
+    expect(await files()).toBe(before + 2);
   });
 
   it("shows a viewer the message detail with the request body's values hidden, and a developer the body", async () => {

@@ -30,6 +30,7 @@ import {
 } from './auth.repo.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { deleteSessionsEndedBefore, revokeUserSessions, type SessionRow } from './session.repo.ts';
+import { deleteChallengesExpiredBefore } from './two-factor.repo.ts';
 
 /**
  * The kinds of account e-mail the `account-mail` job sends: a reset or verification link asked for
@@ -345,13 +346,15 @@ export async function changePassword(
 
 /**
  * Deletes what account security no longer needs at `now` (issue 6; the maintenance job calls it):
- * failed sign-ins older than the 15-minute window, e-mail tokens expired or used, and sessions
- * expired or revoked. Returns the number of rows deleted per table.
+ * failed sign-ins older than the 15-minute window, e-mail tokens expired or used, sessions
+ * expired or revoked, and two-factor sign-in challenges past their 10 minutes (§5.1). Returns the
+ * number of rows deleted per table.
  */
-export async function pruneAuthRecords(db: Db, now: Date): Promise<{ login_failures: number; email_tokens: number; sessions: number }> {
+export async function pruneAuthRecords(db: Db, now: Date): Promise<{ login_failures: number; email_tokens: number; sessions: number; login_challenges: number }> {
   return {
     login_failures: await deleteLoginFailuresBefore(db, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS)),
     email_tokens: await deleteEmailTokensBefore(db, now),
     sessions: await deleteSessionsEndedBefore(db, now),
+    login_challenges: await deleteChallengesExpiredBefore(db, now),
   };
 }

@@ -145,6 +145,12 @@ export async function endChallenge(db: Db, idHash: string, now: Date): Promise<b
   return rows.length === 1;
 }
 
+/** Deletes sign-in challenges that expired before `before` (maintenance job); returns how many. */
+export async function deleteChallengesExpiredBefore(db: Db, before: Date): Promise<number> {
+  const rows = await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, before)).returning({ idHash: loginChallenges.idHash });
+  return rows.length;
+}
+
 /** Whether `userId` has any session row yet, and whether one of them has the User-Agent `userAgent`. */
 export async function sessionAgentsSeen(db: Db, userId: string, userAgent: string): Promise<{ any: boolean; sameAgent: boolean }> {
   const [row] = await db

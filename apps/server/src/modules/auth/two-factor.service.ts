@@ -37,7 +37,7 @@ function newRecoveryCode(): string {
 /** The stored form of a recovery code: SHA-256 hex of it lower-cased without spaces or dashes. */
 export const recoveryCodeHash = (code: string) => sha256(code.toLowerCase().replace(/[\s-]+/g, ''));
 
-/** The audit actor of `user` calling from `client` (null without an organization: nothing is recorded). */
+/** Records `action` by `user` from `client` on their organization's audit log (nothing without an organization); `details` hold no secret. */
 async function audit(ctx: TwoFactorDeps, user: Pick<UserRow, 'id' | 'email' | 'organizationId'>, client: AuthClient, action: AuditAction, details: Record<string, unknown> = {}): Promise<void> {
   if (!user.organizationId) return;
   await recordAudit(

@@ -6,7 +6,8 @@
 import type { ReactNode } from 'react';
 import { Badge, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslation, type TFunction } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { AuditEntry } from '@pesan/contracts/teams';
 import { DataTable } from '../../../components/data-table.tsx';
 import { formatTableDateTime, withTimeZoneNote } from '../../../lib/format.ts';

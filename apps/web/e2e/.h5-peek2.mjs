@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'], headless: true });
+const page = await (await browser.newContext()).newPage();
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 300)));
+page.on('pageerror', (e) => console.log('pageerror', e.message.slice(0, 300)));
+page.on('requestfailed', (r) => console.log('failed', r.url()));
+await page.goto('http://localhost:39517/auth/login');
+await page.waitForTimeout(4000);
+console.log((await page.content()).slice(0, 300));
+await browser.close();
