@@ -6,8 +6,9 @@
  * code; the sessions list shows this device, ends another browser's session (which is then sent to
  * sign in) and all others; the owner turns on require_2fa and a member without 2FA sees only the
  * Security page until they set it up. The login's second step and the Security page fit 375 px
- * (sessions as cards, no sideways scroll). Axe scans each state; no page error and no console error
- * but the refusals the test asks for. With SCREENSHOT_DIR set, saves `security-*-<width>.png` there.
+ * (sessions as cards, no sideways scroll) and show no English in Indonesian. Axe scans each state;
+ * no page error and no console error but the refusals the test asks for. With SCREENSHOT_DIR set,
+ * saves `security-*-<width>.png` there.
  */
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -17,6 +18,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { launchBrowser, seriousA11yViolations } from './support/browser.ts';
 import { DEMO, signInAsDemo, until } from './support/flows.ts';
+import { englishOnlyWords, englishOnPage } from './support/i18n-scan.ts';
+import { texts } from './support/texts.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -277,7 +280,9 @@ describe('two-factor sign-in, sessions and require_2fa in the browser', () => {
     await toggle.waitFor({ state: 'attached' });
     expect(await toggle.isChecked()).toBe(false);
     await scan('organization');
-    await page.getByText('Require two-factor sign-in for every member').click();
+    // By keyboard: focus the switch and press Space.
+    await toggle.focus();
+    await page.keyboard.press('Space');
     await page.getByText('Security settings saved').first().waitFor();
     expect(await toggle.isChecked()).toBe(true);
     // Now required: it cannot be turned off.
@@ -340,7 +345,7 @@ describe('two-factor sign-in, sessions and require_2fa in the browser', () => {
     await p.goto(`${server.url}/profile/security`);
     await p.getByTestId('session-card').first().waitFor();
     expect(await p.getByRole('table', { name: 'Sessions' }).count()).toBe(0);
-    expect(await p.getByRole('article', { name: 'Safari on iPhone' }).innerText()).toContain('This device');
+    expect(await p.getByRole('article', { name: 'Safari on iPhone' }).innerText()).toMatch(/This device/i);
     expect(await noSidewaysScroll(p)).toBe(true);
     await scan('security', p);
     await shot('security', p);
@@ -353,6 +358,34 @@ describe('two-factor sign-in, sessions and require_2fa in the browser', () => {
     await scan('end-session-dialog', p);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('reads in Indonesian: the second step and the Security page show no English', async () => {
+    const T = texts('id');
+    const english = englishOnlyWords();
+    const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'id-ID' });
+    extraContexts.push(ctx);
+    const p = await ctx.newPage();
+    watch(p);
+    await p.goto(`${server.url}/auth/login`);
+    await p.getByLabel(T.byKey('auth:fields.email')).fill(DEMO.email);
+    await p.getByLabel(T.byKey('auth:fields.password'), { exact: true }).fill(DEMO.password);
+    await p.getByRole('button', { name: T.byKey('auth:login.submit') }).click();
+    await p.getByLabel(T.byKey('auth:login.twoFactor.code')).waitFor();
+    expect(await englishOnPage(p, english)).toEqual([]);
+    await p.getByRole('button', { name: T.byKey('auth:login.twoFactor.useRecovery') }).click();
+    await p.getByLabel(T.byKey('auth:login.twoFactor.recoveryCode')).fill(recovery[5]!);
+    await p.getByRole('button', { name: T.byKey('auth:login.twoFactor.verify') }).click();
+    await p.waitForURL(/\/my-application$/);
+    await p.goto(`${server.url}/profile/security`);
+    await p.getByRole('heading', { name: T.byKey('security:page.title'), level: 1 }).waitFor();
+    await p.getByText(T.byKey('security:sessions.thisDevice')).waitFor();
+    await p.waitForLoadState('networkidle');
+    // The device names are read from user agents (browser and system names are names).
+    const devices = await p.getByTestId('session-row').locator('td:first-child').allInnerTexts();
+    expect(await englishOnPage(p, english, devices)).toEqual([]);
+    await scan('indonesian', p);
+    await shot('indonesian', p);
   });
 
   it('passes axe everywhere and logs no page or console error', () => {

@@ -177,7 +177,7 @@ describe('teams: members, invitations, roles and the audit log', () => {
     await table.getByText(INVITED).first().waitFor();
 
     const downloadPromise = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export the filtered entries as CSV' }).click();
+    await page.getByRole('button', { name: 'Export CSV of the filtered entries' }).click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8');

@@ -8,7 +8,7 @@ import { renderWithProviders } from '../../../components/test-render.tsx';
 import { sessionQueryKey } from '../../../features/auth/api/get-session.ts';
 import EditProfilePage from './edit-profile.tsx';
 
-const user: User = { id: 'u1', fullName: 'Demo', email: 'demo@pesan.local', phoneNumber: '0812', avatar: null, organizationId: 'o1', emailVerified: true, language: 'en', timeZone: 'Asia/Jakarta' };
+const user: User = { id: 'u1', fullName: 'Demo', email: 'demo@pesan.local', phoneNumber: '0812', avatar: null, organizationId: 'o1', emailVerified: true, language: 'en', timeZone: 'Asia/Jakarta', role: 'owner', twoFactorEnabled: false, twoFactorSetupRequired: false };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 afterEach(async () => {

@@ -30,7 +30,7 @@ export default function SecurityPage() {
     <Stack gap="lg" maw={960}>
       <PageHeader title={t('page.title')} description={t('page.description')} />
       {user.twoFactorSetupRequired && (
-        <Alert color="orange" variant="light" icon={<IconShieldLock size={18} aria-hidden />} title={t('page.setupRequiredTitle')} role="alert">
+        <Alert color="orange" variant="light" icon={<IconShieldLock size={18} aria-hidden />} title={t('page.setupRequiredTitle')} role="alert" styles={{ title: { color: 'var(--mantine-color-dark-9)' } }}>
           {t('page.setupRequired')}
         </Alert>
       )}

@@ -29,7 +29,7 @@ const actionColor = (a: string) => (a.endsWith('_failed') || a.endsWith('deleted
 export function ActionBadge({ action }: { action: string }) {
   const { t } = useTranslation('audit-log');
   return (
-    <Badge variant="light" color={actionColor(action)} tt="none" style={{ whiteSpace: 'normal', height: 'auto' }}>
+    <Badge variant="light" color={actionColor(action)} tt="none" radius="sm" styles={{ root: { maxWidth: 'none', height: 'auto', paddingBlock: 2 }, label: { overflow: 'visible', whiteSpace: 'normal', color: 'var(--mantine-color-dark-9)', fontWeight: 600 } }}>
       {t(`actions.${action}`, { defaultValue: action })}
     </Badge>
   );
@@ -49,11 +49,35 @@ function Device({ ua }: { ua: string }) {
   );
 }
 
-/** 'Invitation: rina@…' — the target's kind in the interface language (its code when unknown) and its name or id. */
+/** The target's kind in the interface language (its code when unknown), or null. */
+const targetType = (e: AuditEntry, t: TFunction<'audit-log'>): string | null => (e.target.type ? t(`targetTypes.${e.target.type}`, { defaultValue: e.target.type }) : null);
+
+/** 'Invitation: rina@…' — the target's kind and its name or id. */
 function targetText(e: AuditEntry, t: TFunction<'audit-log'>): string {
   const name = e.target.name ?? e.target.id;
   if (!name) return '—';
-  return e.target.type ? `${t(`targetTypes.${e.target.type}`, { defaultValue: e.target.type })}: ${name}` : name;
+  const type = targetType(e, t);
+  return type ? `${type}: ${name}` : name;
+}
+
+/** The target in a table cell: its kind small above its name. */
+function TargetCell({ e }: { e: AuditEntry }) {
+  const { t } = useTranslation('audit-log');
+  const name = e.target.name ?? e.target.id;
+  const type = targetType(e, t);
+  if (!name) return <>—</>;
+  return (
+    <>
+      {type ? (
+        <Text size="xs" c="gray.7" component="span" display="block">
+          {type}
+        </Text>
+      ) : null}
+      <Text size="sm" component="span" display="block" style={{ overflowWrap: 'anywhere' }}>
+        {name}
+      </Text>
+    </>
+  );
 }
 
 function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -119,22 +143,24 @@ export function AuditLogTable({ rows, loading, stale }: AuditLogTableProps) {
       rows={rows}
       loading={loading}
       stale={stale}
-      minWidth={1080}
+      minWidth={1040}
       skeletonRows={Math.min(AUDIT_PAGE_SIZE, 8)}
       skeletonTestId="audit-skeleton"
       renderRow={(e) => (
         <Table.Tr key={e.id} data-testid="audit-row">
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTableDateTime(e.at)}</Table.Td>
-          <Table.Td style={{ overflowWrap: 'anywhere', maxWidth: 220 }}>{actor(e)}</Table.Td>
-          <Table.Td>
+          <Table.Td style={{ overflowWrap: 'anywhere', minWidth: 160, maxWidth: 220 }}>{actor(e)}</Table.Td>
+          <Table.Td style={{ minWidth: 150 }}>
             <ActionBadge action={e.action} />
           </Table.Td>
-          <Table.Td style={{ overflowWrap: 'anywhere', maxWidth: 220 }}>{targetText(e, t)}</Table.Td>
+          <Table.Td style={{ minWidth: 160, maxWidth: 220 }}>
+            <TargetCell e={e} />
+          </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.ip || '—'}</Table.Td>
           <Table.Td>
             <Device ua={e.user_agent} />
           </Table.Td>
-          <Table.Td style={{ overflowWrap: 'anywhere', maxWidth: 260 }}>
+          <Table.Td style={{ overflowWrap: 'anywhere', minWidth: 140, maxWidth: 240 }}>
             <Text size="sm" c="gray.8">
               {formatDetails(e.details) || '—'}
             </Text>

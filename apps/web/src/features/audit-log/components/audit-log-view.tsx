@@ -4,7 +4,7 @@
  * Export CSV with the same filters. Other roles see why they cannot read it.
  */
 import { Alert, Button, Group, MultiSelect, Select, Stack } from '@mantine/core';
-import { IconDownload, IconListSearch } from '@tabler/icons-react';
+import { IconDownload, IconFilterOff, IconListSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { can, type Role } from '@pesan/contracts/roles';
 import { AUDIT_ACTIONS, AUDIT_RETENTION_DAYS, type AuditAction } from '@pesan/contracts/teams';
@@ -22,7 +22,7 @@ import { AuditLogTable } from './audit-log-table.tsx';
 export function AuditLogView({ role }: { role: Role | null }) {
   const { t } = useTranslation('audit-log');
   const allowed = can(role, 'audit.read');
-  const { filters, page, setActor, setActions, setRange, setPage } = useAuditParams();
+  const { filters, page, setActor, setActions, setRange, setPage, clear } = useAuditParams();
   const list = useAuditLog(filters, page, allowed);
   const actors = useActors(allowed);
   const download = useDownloadAuditLog();
@@ -91,6 +91,11 @@ export function AuditLogView({ role }: { role: Role | null }) {
           comboboxProps={{ withinPortal: true }}
         />
         <DateRangePicker value={[filters.start, filters.end]} onChange={setRange} label={t('filters.dateRange')} />
+        {filters.actorId || filters.actions.length ? (
+          <Button variant="default" leftSection={<IconFilterOff size={16} aria-hidden />} onClick={clear}>
+            {t('filters.clear')}
+          </Button>
+        ) : null}
       </Group>
       {list.isError ? (
         <Alert color="red" variant="light" title={t('table.loadFailed')}>

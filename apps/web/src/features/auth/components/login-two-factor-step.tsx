@@ -120,7 +120,7 @@ export function LoginTwoFactorStep({ challenge, onSuccess, onBack }: LoginTwoFac
           {t('login.twoFactor.verify')}
         </Button>
         <Group justify="center">
-          <Button variant="subtle" color="gray.8" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => onBack()} disabled={verify.isPending}>
+          <Button variant="subtle" color="dark" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => onBack()} disabled={verify.isPending}>
             {t('login.twoFactor.back')}
           </Button>
         </Group>

@@ -115,9 +115,7 @@ export function InvitationLanding({ token, user, signingOut, onSignOut, Password
         </Stack>
       ) : (
         <Stack gap="sm">
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {t('landing.createAccount', { email: invitation.email })}
-          </Text>
+          <Text size="sm">{t('landing.createAccount')}</Text>
           <InvitationSignupForm email={invitation.email} pending={accept.isPending} PasswordField={PasswordField} ConfirmField={ConfirmField} onSubmit={join} />
         </Stack>
       )}

@@ -32,7 +32,7 @@ export interface MembersTableProps {
 function TwoFactorBadge({ on }: { on: boolean }) {
   const { t } = useTranslation('members');
   return (
-    <Badge variant={on ? 'light' : 'outline'} color={on ? 'green' : 'gray'} tt="none" aria-label={t(on ? 'table.twoFactorOnLabel' : 'table.twoFactorOffLabel')}>
+    <Badge variant={on ? 'light' : 'outline'} color={on ? 'green' : 'gray.7'} tt="none" radius="sm" styles={{ label: { color: 'var(--mantine-color-dark-9)', fontWeight: 600 } }} title={t(on ? 'table.twoFactorOnLabel' : 'table.twoFactorOffLabel')}>
       {t(on ? 'table.twoFactorOn' : 'table.twoFactorOff')}
     </Badge>
   );
@@ -58,7 +58,7 @@ function NameCell({ member, me }: { member: Member; me: Me }) {
         {member.full_name || member.email}
       </Text>
       {member.user_id === me.id ? (
-        <Badge size="xs" variant="outline" color="blue" tt="none">
+        <Badge size="xs" variant="outline" color="blue.8" tt="none" styles={{ label: { color: 'var(--mantine-color-dark-9)', fontWeight: 600 } }}>
           {t('table.you')}
         </Badge>
       ) : null}
@@ -71,7 +71,7 @@ function RemoveButton({ member, busy, onRemove, full }: { member: Member; busy: 
   const name = member.full_name || member.email;
   if (full)
     return (
-      <Button variant="light" color="red.9" size="xs" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => onRemove(member)} disabled={busy} aria-label={t('table.removeNamed', { name })}>
+      <Button variant="outline" color="red.9" size="xs" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => onRemove(member)} disabled={busy} aria-label={t('table.removeNamed', { name })}>
         {t('table.remove')}
       </Button>
     );

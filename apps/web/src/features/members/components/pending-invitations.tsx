@@ -25,7 +25,7 @@ export function PendingInvitations() {
   const rows = invitations.data;
 
   const revokeButton = (inv: Invitation, full?: boolean) => (
-    <Button variant="subtle" color="red.9" size="xs" fullWidth={full} onClick={() => setConfirming(inv)} aria-label={t('invitations.revokeNamed', { email: inv.email })}>
+    <Button variant="outline" color="red.9" size="xs" fullWidth={full} onClick={() => setConfirming(inv)} aria-label={t('invitations.revokeNamed', { email: inv.email })}>
       {t('invitations.revoke')}
     </Button>
   );

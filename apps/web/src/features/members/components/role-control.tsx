@@ -22,7 +22,7 @@ const ROLE_COLORS: Record<Role, string> = { owner: 'grape', admin: 'blue', devel
 export function RoleBadge({ role }: { role: Role }) {
   const { t } = useTranslation('members');
   return (
-    <Badge variant="light" color={ROLE_COLORS[role]} tt="none">
+    <Badge variant="light" color={ROLE_COLORS[role]} tt="none" radius="sm" styles={{ label: { color: 'var(--mantine-color-dark-9)', fontWeight: 600 } }}>
       {t(`roles.${role}`)}
     </Badge>
   );

@@ -4,7 +4,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../components/test-render.tsx';
 import { EditProfileForm } from './edit-profile-form.tsx';
 
-const user = { id: 'u1', fullName: 'Demo', email: 'demo@pesan.local', phoneNumber: '0812', avatar: null, organizationId: 'o1', emailVerified: true, language: null, timeZone: 'Asia/Jakarta' };
+const user = { id: 'u1', fullName: 'Demo', email: 'demo@pesan.local', phoneNumber: '0812', avatar: null, organizationId: 'o1', emailVerified: true, language: null, timeZone: 'Asia/Jakarta', role: 'owner' as const, twoFactorEnabled: false, twoFactorSetupRequired: false };
 
 describe('edit profile form messages', () => {
   it('says an over-long full name is too long and an empty one is required, with no API field name', async () => {

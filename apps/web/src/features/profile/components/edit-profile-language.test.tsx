@@ -10,7 +10,7 @@ import i18n, { LANGUAGE_STORAGE_KEY } from '../../../lib/i18n.ts';
 import { renderWithProviders } from '../../../components/test-render.tsx';
 import { EditProfileForm } from './edit-profile-form.tsx';
 
-const base = { id: 'u1', fullName: 'Demo', email: 'demo@pesan.local', phoneNumber: '0812', avatar: null, organizationId: 'o1', emailVerified: true, language: null, timeZone: 'Asia/Jakarta' } as const;
+const base = { id: 'u1', fullName: 'Demo', email: 'demo@pesan.local', phoneNumber: '0812', avatar: null, organizationId: 'o1', emailVerified: true, language: null, timeZone: 'Asia/Jakarta', role: 'owner', twoFactorEnabled: false, twoFactorSetupRequired: false } as const;
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
 

@@ -37,8 +37,8 @@ export function RecoveryCodesPanel({ codes, onDone }: RecoveryCodesPanelProps) {
           listStyleType="none"
           ff="monospace"
           fz="md"
-          spacing={4}
-          style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(9.5rem, 1fr))', columnGap: 'var(--mantine-spacing-lg)' }}
+          spacing={0}
+          style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(7.5rem, 1fr))', gap: '0.25rem var(--mantine-spacing-lg)' }}
         >
           {codes.map((c) => (
             <List.Item key={c} data-testid="recovery-code">

@@ -52,7 +52,7 @@ export function SessionsSection() {
     </Button>
   );
   const thisDevice = (
-    <Badge color="green.9" variant="light" size="sm">
+    <Badge color="green" variant="light" size="sm" style={{ flexShrink: 0 }} styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}>
       {t('sessions.thisDevice')}
     </Badge>
   );

@@ -56,7 +56,11 @@ export function TwoFactorSection({ enabled, required, onChanged }: TwoFactorSect
   const start = () =>
     setup.mutate(undefined, {
       onSuccess: (s) => setPending(s),
-      onError: (err) => toastApiError(err, { fallback: err instanceof ApiError && err.status < 500 ? undefined : t('twoFactor.setupFailed') }),
+      onError: (err) => {
+        toastApiError(err, { fallback: err instanceof ApiError && err.status < 500 ? undefined : t('twoFactor.setupFailed') });
+        // 409: already on (turned on in another tab): the session user catches up.
+        if (err instanceof ApiError && err.status === 409) onChanged();
+      },
     });
 
   const status = enabled ? t('twoFactor.statusOn') : t('twoFactor.statusOff');
@@ -124,8 +128,8 @@ export function TwoFactorSection({ enabled, required, onChanged }: TwoFactorSect
               {t('twoFactor.description')}
             </Text>
           </Stack>
-          <div ref={statusRef} tabIndex={-1} aria-label={t('twoFactor.statusLabel', { status })} role="status">
-            <Badge color={enabled ? 'green.9' : 'gray.7'} variant="filled" size="lg" aria-hidden>
+          <div ref={statusRef} tabIndex={-1} aria-label={t('twoFactor.statusLabel', { status })} role="status" style={{ flexShrink: 0 }}>
+            <Badge color={enabled ? 'green' : 'gray'} variant="light" size="lg" aria-hidden styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}>
               {status}
             </Badge>
           </div>
