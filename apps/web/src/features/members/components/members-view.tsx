@@ -5,11 +5,11 @@
  * refusals (the last owner, 409; an owner touched by an admin, 403) show as toasts and the list is
  * read again.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { can } from '@pesan/contracts/roles';
+import { can, ROLES } from '@pesan/contracts/roles';
 import { TEAMS_MESSAGES, type Member } from '@pesan/contracts/teams';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -32,6 +32,11 @@ export function MembersView({ me, organizationName }: MembersViewProps) {
   const { t } = useTranslation('members');
   const manage = can(me.role, 'members.manage');
   const members = useMembers();
+  // Owners first, then admins, developers and viewers; by name within a role.
+  const sorted = useMemo(
+    () => members.data && [...members.data].sort((a, b) => ROLES.indexOf(a.role) - ROLES.indexOf(b.role) || (a.full_name || a.email).localeCompare(b.full_name || b.email)),
+    [members.data],
+  );
   const update = useUpdateMember();
   const remove = useRemoveMember();
   const [inviting, setInviting] = useState(false);
@@ -67,7 +72,7 @@ export function MembersView({ me, organizationName }: MembersViewProps) {
         <EmptyState title={t('table.empty')} />
       ) : (
         <MembersTable
-          members={members.data}
+          members={sorted}
           loading={members.isPending}
           me={me}
           manage={manage}
