@@ -19,9 +19,9 @@ export const roleSchema = z.enum(ROLES, { error: TEAMS_MESSAGES.roleInvalid });
  * Owners and admins have every permission; what only an owner may do to other owners is a rule of
  * the members service, not a permission.
  */
-export const PERMISSIONS = [
-  'read',
-  'reports.generate',
+const VIEWER = ['read', 'reports.generate'] as const;
+const DEVELOPER = [
+  ...VIEWER,
   'messages.body',
   'applications.create',
   'applications.edit',
@@ -29,32 +29,16 @@ export const PERMISSIONS = [
   'webhooks.manage',
   'templates.manage',
   'quota.settings',
-  'applications.delete',
-  'organization.edit',
-  'members.manage',
-  'security.manage',
-  'audit.read',
 ] as const;
+export const PERMISSIONS = [...DEVELOPER, 'applications.delete', 'organization.edit', 'members.manage', 'security.manage', 'audit.read'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
-
-const DEVELOPER: readonly Permission[] = [
-  'read',
-  'reports.generate',
-  'messages.body',
-  'applications.create',
-  'applications.edit',
-  'tokens.generate',
-  'webhooks.manage',
-  'templates.manage',
-  'quota.settings',
-];
 
 /** The permissions of each role (ARCHITECTURE.md §5.1). */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   owner: PERMISSIONS,
   admin: PERMISSIONS,
   developer: DEVELOPER,
-  viewer: ['read', 'reports.generate'],
+  viewer: VIEWER,
 };
 
 /** Whether `role` (null: no organization yet) has `permission`. */

@@ -18,7 +18,7 @@ import { useMembers } from '../api/list-members.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
 import { useUpdateMember } from '../api/update-member.ts';
 import type { Me } from '../utils/roles.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { InviteMemberModal } from './invite-member-modal.tsx';
 import { MembersTable } from './members-table.tsx';
 import { PendingInvitations } from './pending-invitations.tsx';
@@ -92,6 +92,9 @@ export function MembersView({ me, organizationName }: MembersViewProps) {
       {manage ? <PendingInvitations /> : null}
       {manage ? <InviteMemberModal opened={inviting} onClose={() => setInviting(false)} myRole={me.role} organizationName={organizationName} /> : null}
       <ConfirmDialog
+        cancelLabel={t('remove.cancel')}
+        closeLabel={t('remove.close')}
+        danger
         opened={removing !== null}
         title={t('remove.title')}
         message={removing ? t('remove.message', { name: removing.full_name || removing.email, email: removing.email, organization: orgName }) : ''}

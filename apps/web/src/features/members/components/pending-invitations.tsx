@@ -12,7 +12,7 @@ import { toastApiError, toastSuccess } from '../../../components/toasts.ts';
 import { formatTableDateTime, withTimeZoneNote } from '../../../lib/format.ts';
 import { useInvitations } from '../api/list-invitations.ts';
 import { useRevokeInvitation } from '../api/revoke-invitation.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { RoleBadge } from './role-control.tsx';
 import { MEMBERS_CARDS_QUERY } from './members-table.tsx';
 
@@ -102,6 +102,9 @@ export function PendingInvitations() {
         />
       )}
       <ConfirmDialog
+        cancelLabel={t('remove.cancel')}
+        closeLabel={t('remove.close')}
+        danger
         opened={confirming !== null}
         title={t('invitations.revokeTitle')}
         message={confirming ? t('invitations.revokeMessage', { email: confirming.email }) : ''}

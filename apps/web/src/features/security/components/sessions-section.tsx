@@ -18,7 +18,7 @@ import { useSessions } from '../api/list-sessions.ts';
 import { useEndSession } from '../api/end-session.ts';
 import { useEndOtherSessions } from '../api/end-other-sessions.ts';
 import { describeUserAgent } from '../utils/user-agent.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 /** Widths below this show the sessions as cards. */
 export const SESSIONS_CARDS_QUERY = '(max-width: 47.99em)';
@@ -155,6 +155,9 @@ export function SessionsSection() {
         )}
       </Stack>
       <ConfirmDialog
+        cancelLabel={t('sessions.cancel')}
+        closeLabel={t('sessions.close')}
+        danger
         opened={ending !== null}
         title={t('sessions.endTitle')}
         message={ending ? t('sessions.endText', { device: device(ending), ip: ending.ip || '—' }) : ''}
@@ -171,6 +174,9 @@ export function SessionsSection() {
         }
       />
       <ConfirmDialog
+        cancelLabel={t('sessions.cancel')}
+        closeLabel={t('sessions.close')}
+        danger
         opened={endingAll}
         title={t('sessions.endAllTitle')}
         message={t('sessions.endAllText')}

@@ -37,7 +37,7 @@ import { templateFilterChips, type TemplateFilterChip } from '../utils/chips.ts'
 import { toTemplateListQuery } from '../utils/criteria.ts';
 import { BulkDeleteBar } from './bulk-delete-bar.tsx';
 import { useCan } from '../../../lib/use-can.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { NewTemplateModal, type NewTemplateNavigationState } from './new-template-modal.tsx';
 import type { TemplateAction } from './template-actions-menu.tsx';
 import { FilterChips } from '../../../components/filter-chips.tsx';
@@ -247,6 +247,8 @@ export function TemplatesListPage({ basePath }: TemplatesListPageProps) {
       <TemplatePreviewModal row={preview} senderName={previewSender} onClose={() => setPreview(null)} />
 
       <ConfirmDialog
+        cancelLabel={t('confirm.cancel')}
+        closeLabel={t('confirm.close')}
         opened={confirmOpen && confirm?.kind === 'duplicate'}
         title={t('confirm.duplicateTitle')}
         message={localizeMessage(M.duplicateConfirm)}
@@ -256,6 +258,8 @@ export function TemplatesListPage({ basePath }: TemplatesListPageProps) {
         onClose={() => setConfirm(null)}
       />
       <ConfirmDialog
+        cancelLabel={t('confirm.cancel')}
+        closeLabel={t('confirm.close')}
         opened={confirmOpen && (confirm?.kind === 'delete' || confirm?.kind === 'bulk')}
         title={confirm?.kind === 'bulk' ? t('confirm.bulkDeleteTitle', { count: confirm.ids.length }) : t('confirm.deleteTitle')}
         message={

@@ -1,21 +1,23 @@
 /**
- * A confirmation of a template action (templates-dashboard-reports.md §2.2: 'Are you sure
- * duplicate this template?', 'Delete templates cannot be restored. Are you sure you want to delete
- * this template?', and the bulk delete): a centred modal named by its title, with the spec's
- * question, Cancel, and the confirm button that shows its progress while the call runs (the
- * dialog cannot be dismissed meanwhile).
+ * A confirmation modal (template duplicate and delete, removing a member, revoking an invitation,
+ * ending sessions): centred, named by its title, the question, Cancel and the confirm button that
+ * spins while the call runs (the dialog cannot be dismissed meanwhile). A `danger` confirmation has
+ * a red confirm button and starts on Cancel, so Enter does not destroy anything by accident.
+ * The caller passes the Cancel and close-button texts of its own namespace.
  */
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 
 export interface ConfirmDialogProps {
   opened: boolean;
   title: string;
-  /** The question (the spec's text). */
+  /** The question. */
   message: ReactNode;
   confirmLabel: string;
-  /** Red confirm button for destructive actions. */
+  /** Texts of the Cancel button and of the close button's accessible name. */
+  cancelLabel: string;
+  closeLabel: string;
+  /** Red confirm button, focus on Cancel: for destructive actions. */
   danger?: boolean;
   /** The call is running: the confirm button spins, nothing closes. */
   busy?: boolean;
@@ -23,8 +25,7 @@ export interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-export function ConfirmDialog({ opened, title, message, confirmLabel, danger, busy, onConfirm, onClose }: ConfirmDialogProps) {
-  const { t } = useTranslation('wa-templates');
+export function ConfirmDialog({ opened, title, message, confirmLabel, cancelLabel, closeLabel, danger, busy, onConfirm, onClose }: ConfirmDialogProps) {
   return (
     <Modal
       opened={opened}
@@ -32,15 +33,16 @@ export function ConfirmDialog({ opened, title, message, confirmLabel, danger, bu
       title={title}
       centered
       size="md"
-      closeButtonProps={{ 'aria-label': t('confirm.close') }}
+      closeButtonProps={{ 'aria-label': closeLabel }}
       styles={{ title: { fontWeight: 700, overflowWrap: 'anywhere' } }}
     >
       <Stack gap="lg">
-        <Text size="sm">{message}</Text>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {message}
+        </Text>
         <Group justify="flex-end" gap="sm">
-          {/* A destructive confirmation starts on Cancel, so Enter does not delete by accident. */}
           <Button variant="default" onClick={onClose} disabled={busy} data-autofocus={danger || undefined}>
-            {t('confirm.cancel')}
+            {cancelLabel}
           </Button>
           <Button color={danger ? 'red.9' : undefined} onClick={onConfirm} loading={busy} data-autofocus={!danger || undefined}>
             {confirmLabel}
