@@ -73,7 +73,7 @@ function TargetCell({ e }: { e: AuditEntry }) {
           {type}
         </Text>
       ) : null}
-      <Text size="sm" component="span" display="block" style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" component="span" display="block" style={{ overflowWrap: 'break-word' }}>
         {name}
       </Text>
     </>
@@ -149,11 +149,11 @@ export function AuditLogTable({ rows, loading, stale }: AuditLogTableProps) {
       renderRow={(e) => (
         <Table.Tr key={e.id} data-testid="audit-row">
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTableDateTime(e.at)}</Table.Td>
-          <Table.Td style={{ overflowWrap: 'anywhere', minWidth: 160, maxWidth: 220 }}>{actor(e)}</Table.Td>
+          <Table.Td style={{ overflowWrap: 'break-word', minWidth: 200, maxWidth: 260 }}>{actor(e)}</Table.Td>
           <Table.Td style={{ minWidth: 150 }}>
             <ActionBadge action={e.action} />
           </Table.Td>
-          <Table.Td style={{ minWidth: 160, maxWidth: 220 }}>
+          <Table.Td style={{ minWidth: 200, maxWidth: 260 }}>
             <TargetCell e={e} />
           </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.ip || '—'}</Table.Td>
