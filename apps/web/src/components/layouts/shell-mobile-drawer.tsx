@@ -1,6 +1,6 @@
 /**
  * The drawer of the mobile menu (console.md §2 Header): the navigation, API Documentation and a
- * profile dropdown (Edit Profile, Change Password, Edit Organization, Logout). Loaded by
+ * profile dropdown (Edit Profile, Change Password, Edit Organization, Members, Security, Logout). Loaded by
  * ShellMobileMenu, apart from the page's first load.
  */
 import { Divider, Drawer, Group, Menu, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';

@@ -82,6 +82,8 @@ export const MOBILE_PROFILE_LINKS = [
   { label: 'Edit Profile', labelKey: 'nav.editProfile', to: '/profile/edit-profile', icon: IconUserCircle },
   { label: 'Change Password', labelKey: 'nav.changePassword', to: '/profile/change-password', icon: IconLock },
   { label: 'Edit Organization', labelKey: 'nav.editOrganization', to: '/profile/edit-organization', icon: IconBuilding },
+  { label: 'Members', labelKey: 'nav.members', to: '/profile/members', icon: IconUsers },
+  { label: 'Security', labelKey: 'nav.security', to: '/profile/security', icon: IconShieldLock },
 ] as const;
 
 /** Width, in px, from which the desktop header and sidebar show (console.md §9: 1024 px). */
