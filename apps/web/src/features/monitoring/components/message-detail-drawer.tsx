@@ -22,6 +22,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatTableDateTime, withTimeZoneNote } from '../../../lib/format.ts';
 import { localizeMessage } from '../../../lib/i18n.ts';
 import { useRecord } from '../api/get-record.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { recipientOf } from '../utils/recipient.ts';
 
 function WebhookAttempts({ rows }: { rows: WebhookDelivery[] }) {
@@ -60,6 +61,7 @@ function WebhookAttempts({ rows }: { rows: WebhookDelivery[] }) {
 /** The loaded detail: fields, timeline, body and webhook attempts. */
 export function MessageDetail({ record }: { record: RecordDetail }) {
   const { t } = useTranslation('monitoring');
+  const mayReadBody = useCan();
   const events = record.events;
   return (
     <Stack gap="lg" data-testid="message-detail">
@@ -123,7 +125,7 @@ export function MessageDetail({ record }: { record: RecordDetail }) {
           {t('detail.requestBody')}
         </Title>
         <Text size="xs" c="gray.7">
-          {t('detail.requestBodyHint')}
+          {t(mayReadBody('messages.body') ? 'detail.requestBodyHint' : 'detail.requestBodyHiddenHint')}
         </Text>
         <JsonBlock value={record.body} label={t('detail.requestBodyJson')} />
       </Stack>
