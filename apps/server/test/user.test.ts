@@ -50,7 +50,7 @@ describe('user API', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/user/${user.id}`, headers: { cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      data: { id: user.id, fullName: 'Budi Santoso', email: user.email, phoneNumber: '+6281111112222', avatar: null, organizationId: null, emailVerified: true, language: null, timeZone: null },
+      data: { id: user.id, fullName: 'Budi Santoso', email: user.email, phoneNumber: '+6281111112222', avatar: null, organizationId: null, emailVerified: true, language: null, timeZone: null, role: null, twoFactorEnabled: false, twoFactorSetupRequired: false },
     });
     expect(res.body).not.toMatch(/argon2|hash|password/i);
   });

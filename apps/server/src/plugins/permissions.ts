@@ -7,9 +7,8 @@
  * so a refused call changes nothing. Routes for oneself (auth, profile, 2FA, sessions) name none.
  */
 import type { FastifyInstance } from 'fastify';
-import { can, type Permission } from '@pesan/contracts/roles';
-import { TEAMS_MESSAGES } from '@pesan/contracts/teams';
-import { AppError } from '../lib/errors.ts';
+import type { Permission } from '@pesan/contracts/roles';
+import { assertPermission } from '../lib/permissions.ts';
 import { requireOrganization } from './session.ts';
 
 declare module 'fastify' {
@@ -24,8 +23,6 @@ export function registerPermissions(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config?.permission;
     if (!permission) return;
-    const session = requireOrganization(request);
-    if (session.twoFactorSetupRequired) throw new AppError('forbidden', TEAMS_MESSAGES.twoFactorSetupFirst);
-    if (!can(session.role, permission)) throw new AppError('forbidden', TEAMS_MESSAGES.roleForbidden);
+    assertPermission(requireOrganization(request), permission);
   });
 }

@@ -50,7 +50,7 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       '/organization/:id',
-      { config: { permission: 'organization.edit' },
+      {
         onRequest: signedInOnly,
         schema: {
           tags: ['organization'],

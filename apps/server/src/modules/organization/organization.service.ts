@@ -6,6 +6,7 @@
 import { ORGANIZATION_MESSAGES, type Organization, type OrganizationInput } from '@pesan/contracts/organization';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { assertPermission } from '../../lib/permissions.ts';
 import type { SessionRow } from '../auth/session.service.ts';
 import { DEFAULT_TIME_ZONE } from '@pesan/contracts/records';
 import type { Db } from '../../db/client.ts';
@@ -67,9 +68,13 @@ export async function getOwnOrganization(ctx: OrganizationDeps, session: Session
   return toOrganization(row);
 }
 
-/** Replaces the fields of the caller's organization `id`; another id -> 404 and nothing changes. */
+/**
+ * Replaces the fields of the caller's organization `id`; another id -> 404 and nothing changes; a
+ * role without `organization.edit` (developer, viewer) -> 403 after that check (ARCHITECTURE.md §5.1).
+ */
 export async function updateOwnOrganization(ctx: OrganizationDeps, session: SessionRow, id: string, input: OrganizationInput): Promise<Organization> {
   if (!session.organizationId || id !== session.organizationId) throw notFound('organization');
+  assertPermission(session, 'organization.edit');
   const row = await updateOrganization(ctx.database.db, id, input, ctx.now());
   if (!row) throw notFound('organization');
   return toOrganization(row);
