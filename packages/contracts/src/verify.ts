@@ -76,7 +76,10 @@ export type VerifyCheckBody = z.infer<typeof verifyCheckBodySchema>;
 
 /** `POST /v1/verify/{id}/resend` body (may be empty). */
 export const verifyResendBodySchema = z
-  .strictObject({ channel: channel.optional().describe('Another channel for this send (its token must be used); default the verification\'s channel') })
+  .strictObject({
+    channel: channel.optional().describe("Another channel for this send (send with that channel's token); default the verification's channel"),
+    template: z.string().trim().min(1).max(512).optional().describe('`whatsapp` only: the AUTHENTICATION template, when the verification was started on another channel'),
+  })
   .optional();
 export type VerifyResendBody = z.infer<typeof verifyResendBodySchema>;
 

@@ -54,6 +54,20 @@ export interface DispatchDeps {
   now: () => Date;
   /** The configured driver of a channel (ARCHITECTURE.md §4 *_DRIVER). */
   driverFor: (channel: ChannelId) => ChannelDriver;
+  /**
+   * Opens a body's `sealed` field (a secret-box string holding the JSON of the real fields, e.g. a
+   * Verify text with its code: modules/verify) into the fields the driver gets; the stored body
+   * only has them masked. Unset: bodies go to the driver as stored.
+   */
+  openSealed?: (sealed: string) => Record<string, unknown>;
+}
+
+/** The body a driver gets: the stored one, with its sealed fields opened (DispatchDeps.openSealed). */
+function driverBody(deps: DispatchDeps, stored: Record<string, unknown>): Record<string, unknown> {
+  const sealed = stored['sealed'];
+  if (typeof sealed !== 'string' || !deps.openSealed) return stored;
+  const { sealed: _sealed, ...rest } = stored;
+  return { ...rest, ...deps.openSealed(sealed) };
 }
 
 /** The message the accept hands to dispatch. */
@@ -185,7 +199,7 @@ async function sendOne(deps: DispatchDeps, row: DispatchRow, slot: Slot | null):
     applicationId: row.applicationId,
     channel,
     recipient: row.recipient,
-    body: row.body as Record<string, unknown>,
+    body: driverBody(deps, row.body as Record<string, unknown>),
     templateName: row.templateName,
     ...(paced ? { awaitTurn: () => laneGate(paced.lane, paced.intervalMs) } : {}),
   };
