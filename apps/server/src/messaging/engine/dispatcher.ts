@@ -62,12 +62,20 @@ export interface DispatchDeps {
   openSealed?: (sealed: string) => Record<string, unknown>;
 }
 
-/** The body a driver gets: the stored one, with its sealed fields opened (DispatchDeps.openSealed). */
+/**
+ * The body a driver gets: the stored one, with its sealed fields opened (DispatchDeps.openSealed).
+ * @throws DriverError (not retryable: the message fails) when the seal cannot be opened
+ *   (SESSION_SECRET changed since the accept, or the row was altered).
+ */
 function driverBody(deps: DispatchDeps, stored: Record<string, unknown>): Record<string, unknown> {
   const sealed = stored['sealed'];
   if (typeof sealed !== 'string' || !deps.openSealed) return stored;
   const { sealed: _sealed, ...rest } = stored;
-  return { ...rest, ...deps.openSealed(sealed) };
+  try {
+    return { ...rest, ...deps.openSealed(sealed) };
+  } catch {
+    throw new DriverError(false, 'sealed_body', 'The message text could not be read back (the server secret changed)');
+  }
 }
 
 /** The message the accept hands to dispatch. */
@@ -192,6 +200,14 @@ async function sendOne(deps: DispatchDeps, row: DispatchRow, slot: Slot | null):
   const left = slot ? slot.at.getTime() - deps.now().getTime() : 0;
   if (left > 0) await new Promise((r) => setTimeout(r, left));
   const paced = slot && slot.intervalMs > 0 ? slot : null;
+  let body: Record<string, unknown>;
+  try {
+    body = driverBody(deps, row.body as Record<string, unknown>);
+  } catch (err) {
+    const e = err as DriverError;
+    await recordStatus(deps.db, { messageId: row.id, messageCreatedAt: row.createdAt, status: 'failed', at: deps.now(), reason: e.reason, providerCode: e.code });
+    return 'failed';
+  }
   const message: OutboundMessage = {
     id: row.id,
     createdAt: row.createdAt,
@@ -199,7 +215,7 @@ async function sendOne(deps: DispatchDeps, row: DispatchRow, slot: Slot | null):
     applicationId: row.applicationId,
     channel,
     recipient: row.recipient,
-    body: driverBody(deps, row.body as Record<string, unknown>),
+    body,
     templateName: row.templateName,
     ...(paced ? { awaitTurn: () => laneGate(paced.lane, paced.intervalMs) } : {}),
   };
