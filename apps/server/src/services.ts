@@ -240,6 +240,7 @@ export function createServices(ctx: AppInfra) {
       resendVerification: verifyService.resendVerification,
       cancelVerification: verifyService.cancelVerification,
       getVerification: verifyService.getVerification,
+      sweepExpiredVerifications: verifyService.sweepExpiredVerifications,
     }),
     messaging: {
       ...withDeps(messagingDeps, { acceptMessage, acceptBatch, getMessage }),

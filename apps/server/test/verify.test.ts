@@ -229,6 +229,16 @@ describe('expiry, cancel and resend', () => {
     expect((await get(a.tokens.sms_otp.accessToken, v.id)).json().status).toBe('expired');
   });
 
+  it('is expired by the every-minute sweep once its time passed, without being read', async () => {
+    const v = (await start(a.tokens.sms_otp.accessToken, { to: '081234500024', channel: 'sms', code_length: 4, expires_in: 60 })).json();
+    const fresh = (await start(a.tokens.sms_otp.accessToken, { to: '081234500025', channel: 'sms', code_length: 4 })).json();
+    await t.ctx.database.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.id, v.id));
+    await t.ctx.services.verify.sweepExpiredVerifications();
+    expect(await row(v.id)).toMatchObject({ status: 'expired' });
+    expect((await row(v.id)).closedAt).toBeInstanceOf(Date);
+    expect((await row(fresh.id)).status).toBe('pending');
+  });
+
   it('cancels a pending verification once', async () => {
     const v = (await start(a.tokens.sms_otp.accessToken, { to: '081234500022', channel: 'sms', code_length: 4 })).json();
     const code = await codeOf(v.id);

@@ -29,6 +29,8 @@ CREATE TABLE "verifications" (
 CREATE INDEX "verifications_app_created_idx" ON "verifications" ("application_id", "created_at");--> statement-breakpoint
 CREATE INDEX "verifications_app_recipient_idx" ON "verifications" ("application_id", "recipient", "created_at");--> statement-breakpoint
 CREATE INDEX "verifications_org_idx" ON "verifications" ("organization_id");--> statement-breakpoint
+-- The sweep that expires pending verifications (and raises their event) reads only pending ones.
+CREATE INDEX "verifications_pending_expiry_idx" ON "verifications" ("expires_at") WHERE "status" = 'pending';--> statement-breakpoint
 -- The countries an application serves (ISO 3166-1 alpha-2; null = any) and its Verify limit per
 -- minute (null = 60), both set by the operator.
 ALTER TABLE "applications" ADD COLUMN "verify_allowed_countries" text[];--> statement-breakpoint

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { applications } from './applications.ts';
 import { organizations } from './organizations.ts';
@@ -45,5 +46,6 @@ export const verifications = pgTable(
     index('verifications_app_created_idx').on(t.applicationId, t.createdAt),
     index('verifications_app_recipient_idx').on(t.applicationId, t.recipient, t.createdAt),
     index('verifications_org_idx').on(t.organizationId),
+    index('verifications_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
   ],
 );

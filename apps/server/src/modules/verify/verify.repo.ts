@@ -2,7 +2,7 @@
  * SQL of Verify (ARCHITECTURE.md §6.4; migration 0020). SQL only: the rules live in
  * verify.service.ts. Every query is scoped by organization and application.
  */
-import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { applications } from '../../db/schema/applications.ts';
 import { waTemplates } from '../../db/schema/templates.ts';
@@ -126,6 +126,25 @@ export async function closeVerification(db: Db, s: Scope, id: string, status: 'c
     .where(and(scoped(s, id), eq(verifications.status, 'pending'), when))
     .returning();
   return row ?? null;
+}
+
+/**
+ * Moves up to `limit` pending verifications whose `expires_at` passed by `at` to `expired` (rows
+ * another process holds are skipped) and returns them. Across organizations: the sweep's rows carry
+ * their own organization and application.
+ */
+export async function expireDue(db: Db, at: Date, limit: number): Promise<VerificationRow[]> {
+  const due = db
+    .select({ id: verifications.id })
+    .from(verifications)
+    .where(and(eq(verifications.status, 'pending'), sql`${verifications.expiresAt} <= ${at.toISOString()}::timestamptz`))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(verifications)
+    .set({ status: 'expired', closedAt: at, updatedAt: at })
+    .where(and(inArray(verifications.id, due), eq(verifications.status, 'pending')))
+    .returning();
 }
 
 /** The application's WhatsApp templates named `name` (not deleted): language, status, category, components, parameter format. */

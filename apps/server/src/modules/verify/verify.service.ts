@@ -4,7 +4,7 @@
  *
  * Rules: 5 checks at most (the 5th wrong code makes it `failed`); 5 sends at most, 30 s apart (429
  * with Retry-After); it reads `expired` once `expires_at` passed (and is moved there, with its
- * webhook event, by the first call that sees it); a closed verification answers 409
+ * webhook event, by the first call that sees it or the every-minute sweep); a closed verification answers 409
  * `verification_closed`. Fraud guard: 5 verifications per recipient and application an hour,
  * the application's verifications per minute (60 unless the operator set another; counted in the
  * table, so every process sees the same figure), and the countries the operator allowed (403
@@ -385,6 +385,22 @@ export async function cancelVerification(deps: VerifyDeps, auth: V1Auth, id: str
 /** GET /v1/verify/{id} (§6.4): the verification (expired once its time passed). @throws AppError not_found 404. */
 export async function getVerification(deps: VerifyDeps, auth: V1Auth, id: string): Promise<Verification> {
   return toVerification(await load(deps, auth, id), deps.now());
+}
+
+/**
+ * The every-minute sweep (jobs/registry.ts): moves pending verifications whose time passed to
+ * `expired` and raises their `verification.status` event, 500 at a time until none is left (a
+ * call or a read that sees one first does the same for it alone). Returns how many it expired.
+ */
+export async function sweepExpiredVerifications(deps: VerifyDeps): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const now = deps.now();
+    const rows = await repo.expireDue(deps.db, now, 500);
+    for (const row of rows) await emitClosed(deps, row, 'expired', now);
+    total += rows.length;
+    if (rows.length < 500) return total;
+  }
 }
 
 /**
