@@ -173,12 +173,14 @@ describe('start and check', () => {
     expect(v.to).toBe('+6281234500011');
     const [message] = await t.ctx.database.db.select().from(messages).where(eq(messages.id, v.sends[0].message_id));
     expect(message!.channel).toBe('sms_otp');
-    const body = message!.body as { text: string; sealed: string };
+    const body = message!.body as { text: string; sealed?: string };
     expect(body.text).toBe('Kode verifikasi Test App Anda adalah ••••. Berlaku 10 menit.');
-    expect(typeof body.sealed).toBe('string');
     const code = await codeOf(v.id);
     expect(JSON.stringify(message)).not.toContain(`adalah ${code}`);
     await waitForStatus(t, v.sends[0].message_id, a.tokens.sms_otp.accessToken, 'delivered');
+    // Once the carrier has it, the sealed text is dropped: nothing opens the code any more.
+    const [sent] = await t.ctx.database.db.select().from(messages).where(eq(messages.id, v.sends[0].message_id));
+    expect(sent!.body).toEqual({ to: '+6281234500011', text: 'Kode verifikasi Test App Anda adalah ••••. Berlaku 10 menit.' });
     expect((await check(a.tokens.sms_otp.accessToken, v.id, code)).json()).toMatchObject({ valid: true, status: 'approved' });
   });
 

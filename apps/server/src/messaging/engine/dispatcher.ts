@@ -24,7 +24,7 @@ import { LIFECYCLES, type MessageStatus } from '@pesan/contracts/statuses';
 import type { Db } from '../../db/client.ts';
 import { DriverError, type ChannelDriver, type OutboundMessage, type PacingLane, type SendResult } from '../drivers/driver.ts';
 import { reserveLaneSlot } from '../pacing.repo.ts';
-import { claimDueMessages, deferMessages, dispatchBacklog, findDueMessages, storeProviderIds, type DispatchRow } from './dispatch.repo.ts';
+import { claimDueMessages, deferMessages, dispatchBacklog, dropSealedBody, findDueMessages, storeProviderIds, type DispatchRow } from './dispatch.repo.ts';
 import { recordStatus, recordStatuses } from './status-recorder.ts';
 import { gathered } from './gather.ts';
 import { hasWakers, wake } from './wake.ts';
@@ -220,11 +220,13 @@ async function sendOne(deps: DispatchDeps, row: DispatchRow, slot: Slot | null):
     ...(paced ? { awaitTurn: () => laneGate(paced.lane, paced.intervalMs) } : {}),
   };
   const driver = deps.driverFor(channel);
+  const sealed = typeof (row.body as Record<string, unknown> | null)?.['sealed'] === 'string';
   let result: SendResult;
   try {
     result = await driver.send(message);
   } catch (err) {
     if (err instanceof DriverError && !err.retryable) {
+      if (sealed) await dropSealedBody(deps.db, row.id, row.createdAt);
       await recordStatus(deps.db, { messageId: row.id, messageCreatedAt: row.createdAt, status: 'failed', at: deps.now(), reason: err.reason, providerCode: err.code });
       return 'failed';
     }
@@ -232,6 +234,8 @@ async function sendOne(deps: DispatchDeps, row: DispatchRow, slot: Slot | null):
     await deferMessages(deps.db, [{ id: row.id, createdAt: row.createdAt, after: new Date(deps.now().getTime() + backoff), slotAt: null, retry: true }]);
     return 'retry';
   }
+  // A Verify code's real text is needed no more: the carrier has it (engine keeps no copy).
+  if (sealed) await dropSealedBody(deps.db, row.id, row.createdAt);
   const multipart = (result.segmentIds?.length ?? 0) > 1;
   if (result.status && !multipart) {
     // The carrier's id and what it said, in one update of the message (a status batch).

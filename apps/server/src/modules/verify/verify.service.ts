@@ -19,7 +19,9 @@
  * stored body (messages.body, and the request hash) is the body with the code masked by dots,
  * plus `sealed`: the real fields sealed with AES-256-GCM (lib/secret-box.ts, purpose
  * 'verify-message-bodies'). The dispatcher opens `sealed` only to hand the driver its text
- * (engine/dispatcher.ts openSealed); Monitoring's detail drops it (contracts maskRequestBody).
+ * (engine/dispatcher.ts openSealed) and drops it from the row once the carrier has the message or
+ * it failed for good (dispatch.repo.ts dropSealedBody); Monitoring's detail never shows it
+ * (contracts maskRequestBody).
  * So the code is in no stored row in the clear (only ciphertext a database dump cannot read),
  * never in a job (jobs carry ids), an event, a webhook payload (message.status carries no body)
  * or a log line (nothing here logs a body or a code). Rendering at dispatch from the verification
