@@ -14,6 +14,7 @@ import {
   deliverAttempt,
   deliveryLoad,
   emitTemplateDecision,
+  emitVerificationStatus,
   emitWebhookEvent,
   fanOutStatusEvents,
   handOverAttempt,
@@ -74,6 +75,7 @@ import { getOwnUser, updateOwnUser } from './modules/user/user.service.ts';
 import { bulkDeleteTemplates, checkTemplateName, createTemplate, deleteTemplate, duplicateTemplate, getTemplate, listTemplates, storeReviewedTemplate, updateTemplate, usedTemplateMedia } from './modules/wa-templates/wa-templates.service.ts';
 import { createV1Template, deleteV1Templates, listV1Templates } from './modules/wa-templates/wa-templates-v1.service.ts';
 import { reviewTemplate, sweepReviews } from './modules/wa-templates/template-review.service.ts';
+import * as verifyService from './modules/verify/verify.service.ts';
 
 /** Builds every service and the drivers on `ctx`. Functions read `ctx.now()` at call time (tests move the clock). */
 export function createServices(ctx: AppInfra) {
@@ -88,9 +90,11 @@ export function createServices(ctx: AppInfra) {
     now,
   });
   const notify = ctx.database.notify;
+  // Verify (ARCHITECTURE.md §6.4): a code's message keeps its real text only sealed, for its driver.
+  const verifyBodyBox = createSecretBox(ctx.config.sessionSecret, 'verify-message-bodies');
   const dispatch = {
     /** This process's dispatcher (engine/dispatcher.ts); the worker role runs it (jobs/registry.ts). */
-    dispatcher: createDispatcher({ db, now, driverFor: drivers.driverFor }),
+    dispatcher: createDispatcher({ db, now, driverFor: drivers.driverFor, openSealed: (sealed) => JSON.parse(verifyBodyBox.open(sealed)) as Record<string, unknown> }),
     /** The accept's hand-off: wakes the dispatchers (a NOTIFY on PostgreSQL reaches other processes). */
     scheduleDispatch: createDispatchHandOff({ db, ...(notify ? { notify: () => notify(DISPATCH_CHANNEL) } : {}) }),
   };
@@ -143,6 +147,15 @@ export function createServices(ctx: AppInfra) {
   // Monitoring, Overview and Generate Report refuse ranges older than RETENTION_DAYS (lib/retention.ts).
   const retentionDays = ctx.config.retentionDays;
   const reportDeps = { db, queryArrays: ctx.database.executor.queryArrays, copyCsv: ctx.database.executor.copyCsv, now, store: createReportStore(ctx.config), enqueueReport: reportEnqueuer(ctx.boss), retentionDays };
+  const messagingDeps = { database: ctx.database, now, scheduleDispatch: dispatch.scheduleDispatch, whatsappCloud: ctx.config.whatsappDriver === 'cloud', acceptBatcher };
+  const verifyDeps = {
+    db,
+    now,
+    codeKey: verifyService.verifyCodeKey(ctx.config.sessionSecret),
+    bodyBox: verifyBodyBox,
+    acceptMessage: (...args: Parameters<typeof acceptMessage> extends [unknown, ...infer A] ? A : never) => acceptMessage(messagingDeps, ...args),
+    emitStatus: (e: Parameters<typeof emitVerificationStatus>[1]) => emitVerificationStatus(webhookDeps, e),
+  };
   return {
     drivers,
     dispatch,
@@ -220,8 +233,17 @@ export function createServices(ctx: AppInfra) {
       verifyHandshake: (query: Record<string, unknown>) => verifyHandshake(ctx.config.whatsappVerifyToken, query),
       verifySignature: (raw: Buffer, header: string | undefined) => verifySignature(ctx.config.whatsappAppSecret, raw, header),
     },
+    /** Verify: one-time codes as a service (ARCHITECTURE.md §6.4). */
+    verify: withDeps(verifyDeps, {
+      startVerification: verifyService.startVerification,
+      checkVerification: verifyService.checkVerification,
+      resendVerification: verifyService.resendVerification,
+      cancelVerification: verifyService.cancelVerification,
+      getVerification: verifyService.getVerification,
+      sweepExpiredVerifications: verifyService.sweepExpiredVerifications,
+    }),
     messaging: {
-      ...withDeps({ database: ctx.database, now, scheduleDispatch: dispatch.scheduleDispatch, whatsappCloud: ctx.config.whatsappDriver === 'cloud', acceptBatcher }, { acceptMessage, acceptBatch, getMessage }),
+      ...withDeps(messagingDeps, { acceptMessage, acceptBatch, getMessage }),
       ...withDeps(db, { recordStatus, findMessageForTracking, authenticateBearer, refuseReplayedSignature }) },
   };
 }

@@ -602,7 +602,7 @@ describe('fuzz: every documented operation refuses bad input cleanly and stores 
   });
 
   /** Any id: enough to learn at collection whether the walk knows every path parameter and id field. */
-  const anyIds: Fixtures = { application: 'x', user: 'x', organization: 'x', message: 'x', upload: 'x', emailToken: 'x', webhookDelivery: 'x', report: 'x', template: 'x', docTitle: 'x', docDescription: 'x', invitation: 'x', session: 'x' };
+  const anyIds: Fixtures = { application: 'x', user: 'x', organization: 'x', message: 'x', upload: 'x', emailToken: 'x', webhookDelivery: 'x', report: 'x', template: 'x', docTitle: 'x', docDescription: 'x', invitation: 'x', session: 'x', verification: 'x' };
 
   for (const op of ops) {
     describe(op.name, () => {

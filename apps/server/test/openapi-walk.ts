@@ -223,10 +223,11 @@ export type FixtureKind =
   | 'docTitle'
   | 'docDescription'
   | 'invitation'
-  | 'session';
+  | 'session'
+  | 'verification';
 
 /** Kinds that belong to an organization: another organization's id must be a 404 (§3, §8). */
-export const TENANT_KINDS: readonly FixtureKind[] = ['application', 'user', 'organization', 'message', 'upload', 'webhookDelivery', 'report', 'template', 'invitation', 'session'];
+export const TENANT_KINDS: readonly FixtureKind[] = ['application', 'user', 'organization', 'message', 'upload', 'webhookDelivery', 'report', 'template', 'invitation', 'session', 'verification'];
 
 /**
  * Parameter names that say what they name by themselves. Extend this (and the fixtures of the
@@ -268,6 +269,8 @@ export const PARAM_KINDS_BY_SEGMENT: Record<string, FixtureKind> = {
   invitations: 'invitation',
   // DELETE /api/user/sessions/{id}: one of the caller's sessions (§5.1).
   sessions: 'session',
+  // /v1/verify/{id}, /v1/verify/{id}/check …: a verification of the application (§6.4).
+  verify: 'verification',
 };
 
 export class UnknownPathParameterError extends Error {
@@ -421,6 +424,7 @@ function validString(s: JsonSchema, name: string, ctx: ValueContext): string {
   if (lower.includes('date')) candidates.push(end ? '2024-01-31' : '2024-01-01');
   if (lower === 'language' || lower === 'lang' || lower === 'locale') candidates.push('en');
   if (lower === 'check') candidates.push('true');
+  if (lower === 'code') candidates.push('123456');
   if (lower.includes('sender')) candidates.push('Pesan');
   if (lower.includes('timezone') || lower.includes('time_zone') || lower === 'tz') candidates.push('Asia/Jakarta');
   if (lower === 'search' || lower === 'q') candidates.push('');
@@ -792,6 +796,8 @@ export interface Tenant {
   invitationId?: string;
   /** Another session of the tenant's user, not the one of `cookie` (when GET /api/user/sessions exists). */
   sessionId?: string;
+  /** A pending verification started through /v1/verify over SMS (when the route exists), lasting an hour. */
+  verificationId?: string;
   /** Stored name of an image this tenant's user uploaded (organization media when the route supports it). */
   upload: string;
   uploadUrl: string;
@@ -814,6 +820,7 @@ export function tenantFixtures(tenant: Tenant): Fixtures {
     template: tenant.templateId,
     invitation: tenant.invitationId,
     session: tenant.sessionId,
+    verification: tenant.verificationId,
     // The docs are nobody's: ids that name no page (the suites' app has no docs imported).
     docTitle: DOC_FIXTURE_ID,
     docDescription: DOC_FIXTURE_ID,
@@ -922,6 +929,20 @@ export async function createTenant(t: TestApp): Promise<Tenant> {
     sessionId = (list.json().data as { id: string; current: boolean }[]).find((x) => !x.current)?.id;
     if (!sessionId) throw new Error(`GET /api/user/sessions lists no second session: ${list.body.slice(0, 300)}`);
   }
+  // Verify (§6.4), once its routes exist (404 before): a pending verification lasting an hour.
+  let verificationId: string | undefined;
+  if (tokens['sms_otp']) {
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/v1/verify',
+      headers: { authorization: `Bearer ${tokens['sms_otp']}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ to: '+6281234567891', channel: 'sms', expires_in: 3600 }),
+    });
+    if (started.statusCode !== 404) {
+      await expectStatus('POST /v1/verify', started, 201);
+      verificationId = started.json().id as string;
+    }
+  }
   return {
     email: account.user.email,
     cookie: account.cookie,
@@ -935,6 +956,7 @@ export async function createTenant(t: TestApp): Promise<Tenant> {
     templateId,
     invitationId,
     sessionId,
+    verificationId,
     upload: uploadUrl.split('/').pop()!,
     uploadUrl,
     headers,

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { callBodySchema, emailBodySchema, smsBodySchema, smsOtpBodySchema, voiceOtpBodySchema, whatsappBodySchema } from '@pesan/contracts/messaging';
 import { waTemplateSchema } from '@pesan/contracts/wa-template-model';
+import { verifyCheckBodySchema, verifyResendBodySchema, verifyStartBodySchema } from '@pesan/contracts/verify';
 import { createTestApp, type TestApp } from './harness.ts';
 import { fetchOpenApi, listOperations } from './openapi-walk.ts';
 
@@ -152,9 +153,12 @@ describe('OpenAPI documents', () => {
         'post /v1/voice-otp': voiceOtpBodySchema,
         'post /v1/email/messages': emailBodySchema,
         'post /v1/whatsapp/templates': waTemplateSchema,
+        'post /v1/verify': verifyStartBodySchema,
+        'post /v1/verify/{id}/check': verifyCheckBodySchema,
+        'post /v1/verify/{id}/resend': verifyResendBodySchema,
       };
       for (const [key, schema] of Object.entries(bodies)) {
-        if (key !== 'post /v1/whatsapp/templates') bodies[`${key}/batch`] = z.object({ messages: z.array(schema).min(1).max(1000) });
+        if (key.startsWith('post /v1/') && !key.includes('/templates') && !key.includes('/verify')) bodies[`${key}/batch`] = z.object({ messages: z.array(schema).min(1).max(1000) });
       }
       for (const { path, method, op } of opsOf(pub)) {
         const key = `${method} ${path}`;
@@ -172,7 +176,7 @@ describe('OpenAPI documents', () => {
     });
 
     it('documents the status webhooks: each event type, its signature headers and payload', () => {
-      expect(Object.keys(pub.webhooks ?? {}).sort()).toEqual(['message.status', 'template.status', 'webhook.test']);
+      expect(Object.keys(pub.webhooks ?? {}).sort()).toEqual(['message.status', 'template.status', 'verification.status', 'webhook.test']);
       for (const [type, item] of Object.entries(pub.webhooks!)) {
         const op = item['post']!;
         expect(op.summary, type).toBeTruthy();

@@ -11,9 +11,13 @@ export const ERROR_CODES = {
   forbidden: 403,
   email_not_verified: 403,
   channel_not_enabled: 403,
+  /** Verify: the recipient's country is not among the application's (ARCHITECTURE.md §6.4). */
+  country_not_allowed: 403,
   not_found: 404,
   idempotency_conflict: 409,
   conflict: 409,
+  /** Verify: the verification is approved, expired, failed or canceled (ARCHITECTURE.md §6.4). */
+  verification_closed: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,

@@ -26,6 +26,7 @@ import type { ORGANIZATION_MESSAGES } from './organization-messages.ts';
 import type { TEAMS_MESSAGES } from './teams-messages.ts';
 import type { FIELD_LABELS, RESOURCE_NAMES, SERVER_MESSAGES, VALIDATION_MESSAGES } from './server-messages.ts';
 import type { ZOD_MESSAGES } from './zod-messages.ts';
+import type { VERIFY_MESSAGES } from './verify.ts';
 
 /** The shape of an Indonesian twin of the message object T: same keys, same function parameters. */
 export type Twin<T> = { [K in keyof T]: T[K] extends (...a: infer A) => string ? (...a: A) => string : string };
@@ -705,3 +706,19 @@ export const DASHBOARD_LABELS_ID = {
   channel_email: 'Email',
   channel_voice_otp: 'Voice OTP',
 } as const satisfies Twin<typeof DASHBOARD_LABELS>;
+
+export const VERIFY_MESSAGES_ID = {
+  notFound: 'Verifikasi tidak ditemukan',
+  closed: 'Verifikasi ini sudah ditutup (disetujui, kedaluwarsa, gagal, atau dibatalkan): mulai yang baru',
+  countryNotAllowed: 'Aplikasi ini tidak mengirim kode verifikasi ke negara ini',
+  tooManyForRecipient: 'Terlalu banyak verifikasi untuk penerima ini: paling banyak 5 per jam',
+  tooManyForApplication: 'Terlalu banyak verifikasi dimulai oleh aplikasi ini: perlambat dan coba lagi nanti',
+  tooManySends: 'Verifikasi ini sudah dikirim 5 kali: mulai yang baru',
+  resendTooSoon: 'Tunggu 30 detik di antara dua pengiriman sebuah verifikasi',
+  wrongTokenChannel: 'Token akses ini tidak dapat mengirim di channel ini: gunakan token SMS OTP untuk `sms`, token WhatsApp untuk `whatsapp`, token Call untuk `call`, dan token Email untuk `email`',
+  templateRequired: '`template` wajib untuk `whatsapp`: nama template AUTHENTICATION aplikasi yang berstatus APPROVED',
+  templateNotAuthentication: 'Template WhatsApp tidak ada, belum disetujui, atau bukan template AUTHENTICATION',
+  emailExpected: '`to` harus berupa alamat email untuk `email`',
+  codeRequired: '`code` harus 4 sampai 10 digit',
+  channelInvalid: 'Pilih `channel`: sms, whatsapp, call, atau email',
+} as const satisfies Twin<typeof VERIFY_MESSAGES>;

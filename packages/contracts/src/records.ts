@@ -298,10 +298,13 @@ const dots = (s: string) => '•'.repeat(s.length);
  * The accepted request body of a message as the console shows it (issue 9): OTP codes masked
  * (digit runs of 4–8 in SMS OTP texts; the Voice OTP calling number, whose last digits are the
  * code, after its first 5 characters; WhatsApp button parameters, which carry copy codes and
- * one-time passwords, and every parameter of an authentication template). Other fields as sent.
+ * one-time passwords, and every parameter of an authentication template; a Verify message's
+ * `sealed` field is left out). Other fields as sent.
  */
 export function maskRequestBody(channel: ChannelId, body: Record<string, unknown>, opts: { authenticationTemplate?: boolean } = {}): Record<string, unknown> {
   const out: Record<string, unknown> = { ...body };
+  // A Verify message's real fields, sealed for its driver (server modules/verify): never shown.
+  delete out['sealed'];
   if (channel === 'sms_otp' && typeof out['text'] === 'string') out['text'] = (out['text'] as string).replace(OTP_DIGITS, dots);
   if (channel === 'voice_otp' && typeof out['calling_number'] === 'string') {
     const n = out['calling_number'] as string;

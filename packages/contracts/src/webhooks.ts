@@ -43,7 +43,7 @@ export const RESPONSE_SNIPPET_BYTES = 1024;
 export const RETRY_SCHEDULE_MS = [5, 300, 1800, 7200, 18_000, 36_000, 50_400, 72_000, 86_400].map((s) => s * 1000);
 
 /** The event types a customer receives. */
-export const WEBHOOK_EVENT_TYPES = ['message.status', 'template.status', 'webhook.test'] as const;
+export const WEBHOOK_EVENT_TYPES = ['message.status', 'template.status', 'verification.status', 'webhook.test'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** `PUT /api/application/{id}/webhook` body. */

@@ -69,6 +69,19 @@ const COMMANDS: Record<AdminCommandName, { options: string[]; synopsis: string; 
       'and processes (a batch of 500 counts 500); default: V1_RATE_LIMIT messages per minute.',
     ],
   },
+  'verify:countries': {
+    options: ['app', 'set'],
+    synopsis: 'verify:countries --app <id> --set ID,SG|any',
+    help: [
+      'Sets the countries Verify sends codes to for the application (ISO 3166-1 alpha-2 codes, comma-separated);',
+      'a number of another country is refused with 403 country_not_allowed. --set any clears the list.',
+    ],
+  },
+  'verify:limit': {
+    options: ['app', 'per-minute'],
+    synopsis: 'verify:limit --app <id> --per-minute N|default',
+    help: ['Sets how many verifications the application may start a minute (default 60); more are refused with 429.'],
+  },
   operator: {
     options: ['email'],
     synopsis: 'operator --email <e-mail>',

@@ -19,6 +19,8 @@ import { onStatusRecorded } from '../messaging/engine/status-recorder.ts';
 import { startPoller, type Poller } from './poller.ts';
 
 export const QUEUES = {
+  /** Expire pending verifications whose time passed and raise their webhook event (every minute; ARCHITECTURE.md §6.4). */
+  verifySweep: 'verify-sweep',
   /** Delete expired security records (every 15 minutes). */
   maintenance: 'maintenance-prune',
   storage: 'storage-maintenance',
@@ -138,6 +140,13 @@ export const JOBS: JobDefinition<unknown>[] = [
     queue: retrying,
     handler: async (ctx, job) => {
       await ctx.services.waTemplates.reviewTemplate(job);
+    },
+  }),
+  defineJob({
+    name: QUEUES.verifySweep,
+    ...everyMinuteSweep,
+    handler: async (ctx) => {
+      await ctx.services.verify.sweepExpiredVerifications();
     },
   }),
   defineJob({

@@ -32,6 +32,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import type { SendRateLimiter } from './engine/send-rate.ts';
 import { countAcceptedMessage } from '../plugins/metrics.ts';
 import { waTemplatesV1Routes } from '../modules/wa-templates/wa-templates-v1.routes.ts';
+import { verifyV1Routes } from '../modules/verify/verify.routes.ts';
 import { SERVER_MESSAGES } from '@pesan/contracts/server-messages';
 
 declare module 'fastify' {
@@ -274,6 +275,8 @@ export function v1Routes(ctx: AppContext, sendLimiter: SendRateLimiter): Fastify
 
     // Template management (ARCHITECTURE.md §6): in this scope, so the same authentication applies.
     await app.register(waTemplatesV1Routes(ctx, rateLimit));
+    // Verify (ARCHITECTURE.md §6.4): the token's channel is checked against the body's by the service.
+    await app.register(verifyV1Routes(ctx, rateLimit, takeSendRate));
 
     app.get(
       '/messages/:id',

@@ -107,7 +107,7 @@ interface PreparedSend {
  *   text outside the window on `text`), channel_not_enabled 403 (no WhatsApp sender, cloud only),
  *   template_not_approved 422.
  */
-async function prepareSend(ctx: V1Deps, auth: V1Auth, channel: ChannelId, body: V1SendBody, key: string | null, hash: string, now: Date): Promise<PreparedSend> {
+async function prepareSend(ctx: V1Deps, auth: V1Auth, channel: ChannelId, body: V1SendBody, key: string | null, hash: string, now: Date, storedBody?: Record<string, unknown>): Promise<PreparedSend> {
   const db = ctx.database.db;
   let recipient = body.to.trim();
   let country: string | null = null;
@@ -145,7 +145,7 @@ async function prepareSend(ctx: V1Deps, auth: V1Auth, channel: ChannelId, body: 
   }
 
   let otp: string | null = null;
-  let stored: Record<string, unknown> = body;
+  let stored: Record<string, unknown> = storedBody ?? body;
   if (channel === 'voice_otp') {
     const calling = sandboxCallingNumber();
     otp = calling.slice(-Number(body['code_length'] ?? 4));
@@ -205,6 +205,9 @@ function checkKey(idempotencyKey: string | undefined): void {
  * the Idempotency-Key and takes prepaid quota in the group's transaction; answered once that
  * committed, then handed to dispatch.
  * `idempotencyKey`: same key + same body within 24 h returns the first result and sends nothing.
+ * `opts.storedBody`: what is stored as the message's body (and hashed) instead of `body`, which is
+ * still what is checked: Verify stores its text masked with the real one sealed in `sealed`
+ * (modules/verify/verify.service.ts; the dispatcher opens it for the driver).
  * @throws AppError as prepareSend, invalid_request 400 (key too long), quota_exceeded 402,
  *   idempotency_conflict 409. Nothing is stored on error; a database error rejects as it is
  *   (500), and a retry with the same key is safe.
@@ -215,13 +218,15 @@ export async function acceptMessage(
   channel: ChannelId,
   body: V1SendBody,
   idempotencyKey: string | undefined,
+  opts: { storedBody?: Record<string, unknown> } = {},
 ): Promise<SendResult> {
   checkKey(idempotencyKey);
   const now = ctx.now();
-  const hash = requestHash(body);
+  // A body holding a secret (Verify) is hashed as stored: a hash of the real body would let a short code be guessed back.
+  const hash = requestHash(opts.storedBody ?? body);
   let prepared: PreparedSend;
   try {
-    prepared = await prepareSend(ctx, auth, channel, body, idempotencyKey ?? null, hash, now);
+    prepared = await prepareSend(ctx, auth, channel, body, idempotencyKey ?? null, hash, now, opts.storedBody);
   } catch (err) {
     // A replay answers the first result even if the send would no longer pass (a template since deleted).
     if (idempotencyKey && err instanceof AppError) {

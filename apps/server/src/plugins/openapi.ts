@@ -283,7 +283,12 @@ export const PUBLIC_TAGS: { name: string; description: string; paths: string[] }
   { name: 'Voice', description: 'Text-to-speech calls, and one-time passwords by missed call (Voice OTP).', paths: ['/v1/calls', '/v1/voice-otp', '/v1/calls/batch', '/v1/voice-otp/batch'] },
   { name: 'E-mail', description: 'Transactional e-mail with open and click tracking.', paths: ['/v1/email/messages', '/v1/email/messages/batch'] },
   { name: 'Messages', description: 'A message with its status history, on any channel.', paths: ['/v1/messages/{id}'] },
-  { name: 'Status webhooks', description: 'What Pesan POSTs to your webhook endpoint: message status changes, template review decisions and test events.', paths: [] },
+  {
+    name: 'Verify',
+    description: 'One-time codes as a service: Pesan generates, sends, expires and checks the code, over SMS, WhatsApp, a call or e-mail.',
+    paths: ['/v1/verify', '/v1/verify/{id}', '/v1/verify/{id}/check', '/v1/verify/{id}/resend', '/v1/verify/{id}/cancel'],
+  },
+  { name: 'Status webhooks', description: 'What Pesan POSTs to your webhook endpoint: message status changes, template review decisions, verification outcomes and test events.', paths: [] },
 ];
 
 /** Descriptions of the documented statuses of /v1 answers that say no more than 'Default Response'. */
@@ -312,6 +317,20 @@ const exampleMessage = (channel: ChannelId, to: string, status: string, extra: R
   updated_at: '2026-01-05T08:30:00.000Z',
   error: null,
 });
+
+/** A verification answer as the examples show it. */
+function exampleVerification(status: string) {
+  return {
+    id: '3e4f5a6b-7c8d-4e9f-8a0b-1c2d3e4f5a6b',
+    to: '+6281234567890',
+    channel: 'sms',
+    status,
+    created_at: '2026-01-05T08:30:00.000Z',
+    expires_at: '2026-01-05T08:40:00.000Z',
+    attempts_left: 5,
+    sends: [{ channel: 'sms', message_id: '0b6b5c1e-7c1f-4a57-9f5e-0d6f1f8a2b3c', at: '2026-01-05T08:30:00.000Z' }],
+  };
+}
 
 /**
  * Request and answer examples of the public operations (`METHOD path`): what a first call looks
@@ -400,6 +419,27 @@ export const PUBLIC_EXAMPLES: Record<string, { request?: Record<string, { summar
     },
   },
   'delete /v1/whatsapp/templates': { response: { status: '200', value: { success: true } } },
+  'post /v1/verify': {
+    request: {
+      sms: { summary: 'A 6-digit code by SMS', value: { to: '+6281234567890', channel: 'sms' } },
+      whatsapp: { summary: 'A code by WhatsApp, in Indonesian', value: { to: '+6281234567890', channel: 'whatsapp', template: 'login_code', locale: 'id' } },
+      email: { summary: 'An 8-digit code by e-mail, valid 15 minutes', value: { to: 'budi@example.com', channel: 'email', code_length: 8, expires_in: 900 } },
+    },
+    response: { status: '201', value: exampleVerification('pending') },
+  },
+  'post /v1/verify/{id}/check': {
+    request: { code: { summary: 'The code the user entered', value: { code: '482913' } } },
+    response: { status: '200', value: { ...exampleVerification('approved'), attempts_left: 4, valid: true } },
+  },
+  'post /v1/verify/{id}/resend': {
+    request: { call: { summary: 'A new code by a call', value: { channel: 'call' } } },
+    response: {
+      status: '200',
+      value: { ...exampleVerification('pending'), sends: [...exampleVerification('pending').sends, { channel: 'call', message_id: '7d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a', at: '2026-01-05T08:31:00.000Z' }] },
+    },
+  },
+  'post /v1/verify/{id}/cancel': { response: { status: '200', value: exampleVerification('canceled') } },
+  'get /v1/verify/{id}': { response: { status: '200', value: exampleVerification('pending') } },
 };
 
 /** The batch twin of each send (ARCHITECTURE.md §6.3): its examples made of the single send's, two items each. */
@@ -562,6 +602,22 @@ function webhookSchemas(): Record<string, unknown> {
         at: { type: 'string', format: 'date-time' },
       },
     },
+    VerificationStatusEvent: event('verification.status', 'VerificationStatusData', 'A verification was approved, expired, failed or canceled.', {
+      type: 'verification.status',
+      timestamp: '2026-01-05T08:31:10.000Z',
+      data: { verification_id: '3e4f5a6b-7c8d-4e9f-8a0b-1c2d3e4f5a6b', to: '+6281234567890', channel: 'sms', status: 'approved', at: '2026-01-05T08:31:10.000Z' },
+    }),
+    VerificationStatusData: {
+      type: 'object',
+      required: ['verification_id', 'to', 'channel', 'status', 'at'],
+      properties: {
+        verification_id: { type: 'string', description: 'The `id` `POST /v1/verify` answered.' },
+        to: { type: 'string' },
+        channel: { type: 'string', enum: ['sms', 'whatsapp', 'call', 'email'], description: 'The channel it was started on.' },
+        status: { type: 'string', enum: ['approved', 'expired', 'failed', 'canceled'], description: 'How it ended; the code is never sent.' },
+        at: { type: 'string', format: 'date-time' },
+      },
+    },
     TestEvent: event('webhook.test', 'TestEventData', 'A test event, sent from the console to check the endpoint.', {
       type: 'webhook.test',
       timestamp: '2026-01-05T09:00:00.000Z',
@@ -595,6 +651,7 @@ function publicWebhooks(): Record<string, unknown> {
   return {
     'message.status': hook('Message status changed', "Sent for every status a message reaches, on every channel (see each channel's lifecycle in the introduction).", 'MessageStatusEvent'),
     'template.status': hook('Template reviewed', "Sent when a WhatsApp template's review is decided (approved, rejected, paused, disabled).", 'TemplateStatusEvent'),
+    'verification.status': hook('Verification ended', 'Sent when a verification is approved, fails (5 wrong codes), expires or is canceled.', 'VerificationStatusEvent'),
     'webhook.test': hook('Test event', 'Sent by the "Send test event" button of the console.', 'TestEvent'),
   };
 }

@@ -13,6 +13,10 @@ export const applications = pgTable(
     requireSignature: boolean('require_signature').notNull().default(false),
     /** Operator-set /v1 send limit in messages per second (ARCHITECTURE.md §6.5); null = V1_RATE_LIMIT. */
     sendRatePerSecond: integer('send_rate_per_second'),
+    /** Countries Verify sends to (ISO 3166-1 alpha-2, operator-set; ARCHITECTURE.md §6.4); null = any. */
+    verifyAllowedCountries: text('verify_allowed_countries').array(),
+    /** Operator-set Verify limit: verifications started per minute (ARCHITECTURE.md §6.4); null = 60. */
+    verifyPerMinute: integer('verify_per_minute'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -83,6 +83,14 @@ export async function deferMessages(db: Db, rows: { id: string; createdAt: Date;
       as v(id, created_at, after, slot_at, retry) where m.id = v.id and m.created_at = v.created_at`);
 }
 
+/**
+ * Drops the sealed fields of a message's body (`sealed`, a Verify code's real text) once the
+ * carrier has it or the message failed for good: from then on no key opens the code again.
+ */
+export async function dropSealedBody(db: Db, id: string, createdAt: Date): Promise<void> {
+  await db.execute(sql`update messages set body = body - 'sealed' where id = ${id} and created_at = ${createdAt.toISOString()}::timestamptz and body ? 'sealed'`);
+}
+
 /** A carrier's answer to store: the message (id, creation time, organization), the driver, its id for the message, and each part's id (several parts). */
 export interface ProviderIdRow {
   id: string;

@@ -24,7 +24,7 @@ import { LIFECYCLES, type MessageStatus } from '@pesan/contracts/statuses';
 import type { Db } from '../../db/client.ts';
 import { DriverError, type ChannelDriver, type OutboundMessage, type PacingLane, type SendResult } from '../drivers/driver.ts';
 import { reserveLaneSlot } from '../pacing.repo.ts';
-import { claimDueMessages, deferMessages, dispatchBacklog, findDueMessages, storeProviderIds, type DispatchRow } from './dispatch.repo.ts';
+import { claimDueMessages, deferMessages, dispatchBacklog, dropSealedBody, findDueMessages, storeProviderIds, type DispatchRow } from './dispatch.repo.ts';
 import { recordStatus, recordStatuses } from './status-recorder.ts';
 import { gathered } from './gather.ts';
 import { hasWakers, wake } from './wake.ts';
@@ -54,6 +54,28 @@ export interface DispatchDeps {
   now: () => Date;
   /** The configured driver of a channel (ARCHITECTURE.md §4 *_DRIVER). */
   driverFor: (channel: ChannelId) => ChannelDriver;
+  /**
+   * Opens a body's `sealed` field (a secret-box string holding the JSON of the real fields, e.g. a
+   * Verify text with its code: modules/verify) into the fields the driver gets; the stored body
+   * only has them masked. Unset: bodies go to the driver as stored.
+   */
+  openSealed?: (sealed: string) => Record<string, unknown>;
+}
+
+/**
+ * The body a driver gets: the stored one, with its sealed fields opened (DispatchDeps.openSealed).
+ * @throws DriverError (not retryable: the message fails) when the seal cannot be opened
+ *   (SESSION_SECRET changed since the accept, or the row was altered).
+ */
+function driverBody(deps: DispatchDeps, stored: Record<string, unknown>): Record<string, unknown> {
+  const sealed = stored['sealed'];
+  if (typeof sealed !== 'string' || !deps.openSealed) return stored;
+  const { sealed: _sealed, ...rest } = stored;
+  try {
+    return { ...rest, ...deps.openSealed(sealed) };
+  } catch {
+    throw new DriverError(false, 'sealed_body', 'The message text could not be read back (the server secret changed)');
+  }
 }
 
 /** The message the accept hands to dispatch. */
@@ -178,6 +200,14 @@ async function sendOne(deps: DispatchDeps, row: DispatchRow, slot: Slot | null):
   const left = slot ? slot.at.getTime() - deps.now().getTime() : 0;
   if (left > 0) await new Promise((r) => setTimeout(r, left));
   const paced = slot && slot.intervalMs > 0 ? slot : null;
+  let body: Record<string, unknown>;
+  try {
+    body = driverBody(deps, row.body as Record<string, unknown>);
+  } catch (err) {
+    const e = err as DriverError;
+    await recordStatus(deps.db, { messageId: row.id, messageCreatedAt: row.createdAt, status: 'failed', at: deps.now(), reason: e.reason, providerCode: e.code });
+    return 'failed';
+  }
   const message: OutboundMessage = {
     id: row.id,
     createdAt: row.createdAt,
@@ -185,16 +215,18 @@ async function sendOne(deps: DispatchDeps, row: DispatchRow, slot: Slot | null):
     applicationId: row.applicationId,
     channel,
     recipient: row.recipient,
-    body: row.body as Record<string, unknown>,
+    body,
     templateName: row.templateName,
     ...(paced ? { awaitTurn: () => laneGate(paced.lane, paced.intervalMs) } : {}),
   };
   const driver = deps.driverFor(channel);
+  const sealed = typeof (row.body as Record<string, unknown> | null)?.['sealed'] === 'string';
   let result: SendResult;
   try {
     result = await driver.send(message);
   } catch (err) {
     if (err instanceof DriverError && !err.retryable) {
+      if (sealed) await dropSealedBody(deps.db, row.id, row.createdAt);
       await recordStatus(deps.db, { messageId: row.id, messageCreatedAt: row.createdAt, status: 'failed', at: deps.now(), reason: err.reason, providerCode: err.code });
       return 'failed';
     }
@@ -202,6 +234,8 @@ async function sendOne(deps: DispatchDeps, row: DispatchRow, slot: Slot | null):
     await deferMessages(deps.db, [{ id: row.id, createdAt: row.createdAt, after: new Date(deps.now().getTime() + backoff), slotAt: null, retry: true }]);
     return 'retry';
   }
+  // A Verify code's real text is needed no more: the carrier has it (engine keeps no copy).
+  if (sealed) await dropSealedBody(deps.db, row.id, row.createdAt);
   const multipart = (result.segmentIds?.length ?? 0) > 1;
   if (result.status && !multipart) {
     // The carrier's id and what it said, in one update of the message (a status batch).

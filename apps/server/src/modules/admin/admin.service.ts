@@ -10,6 +10,8 @@
  *   { "command": "balances", "app": "<id>" }
  *   { "command": "whatsapp:sender", "app": "<id>", "waba-id": "…", "phone-number-id": "…", "display-name": "…", "rate"?: N }
  *   { "command": "rate",     "app": "<id>", "per-second": N | "default" }
+ *   { "command": "verify:countries", "app": "<id>", "set": "ID,SG" | "any" }   (Verify's allowed countries, §6.4)
+ *   { "command": "verify:limit", "app": "<id>", "per-minute": N | "default" }   (Verify's verifications per minute, §6.4)
  *   { "command": "operator", "email": "<e-mail>" }
  *   { "command": "docs:import", "dir"?: "<absolute path>" }   (default: docs/api of the repository)
  *   { "command": "storage" }   (the monthly partitions, their row estimates and sizes, and the next drop date)
@@ -36,13 +38,20 @@ import { sendRateShape, setSendRate, type SendRateChange } from '../../messaging
 import { makeOperator, type OperatorChange } from '../docs/docs.service.ts';
 import { DocsSourceError, describeDocsImport, importDocsFromDir } from '../docs/docs-import.ts';
 import { AppError } from '../../lib/errors.ts';
+import { SERVER_MESSAGES } from '@pesan/contracts/server-messages';
+import { VERIFY_LIMITS } from '@pesan/contracts/verify';
+import { setAllowedCountries, setVerifyPerMinute } from '../verify/verify.service.ts';
 import { createStorageService, type StorageReport } from '../storage/storage.service.ts';
 
 /** Path of the loopback admin endpoint (admin.routes.ts) the CLI posts commands to. */
 export const ADMIN_COMMANDS_PATH = '/admin/commands';
 
 /** The command names, in --help order. */
-export const ADMIN_COMMANDS = ['billing', 'quota', 'balances', 'whatsapp:sender', 'rate', 'operator', 'docs:import', 'storage'] as const;
+export const ADMIN_COMMANDS = ['billing', 'quota', 'balances', 'whatsapp:sender', 'rate', 'verify:countries', 'verify:limit', 'operator', 'docs:import', 'storage'] as const;
+
+const APP_ID = z.string({ error: '--app is required' }).trim().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, '--app must be an application id');
+const COUNTRIES = '--set must be ISO country codes separated by commas (ID,SG) or any';
+const PER_MINUTE = '--per-minute must be a whole number from 1 to 100000, or default';
 export type AdminCommandName = (typeof ADMIN_COMMANDS)[number];
 
 /** One operator command (see the module comment); `command` picks the shape. */
@@ -54,6 +63,20 @@ export const adminCommandSchema = z.discriminatedUnion(
     z.object({ command: z.literal('balances'), ...balancesShape }),
     z.object({ command: z.literal('whatsapp:sender'), ...whatsappSenderShape }),
     z.object({ command: z.literal('rate'), ...sendRateShape }),
+    z.object({
+      command: z.literal('verify:countries'),
+      app: APP_ID,
+      set: z
+        .string({ error: COUNTRIES })
+        .trim()
+        .transform((v) => (v.toLowerCase() === 'any' ? null : [...new Set(v.split(',').map((c) => c.trim().toUpperCase()))]))
+        .refine((v) => v === null || (v.length > 0 && v.length <= 250 && v.every((c) => /^[A-Z]{2}$/.test(c))), COUNTRIES),
+    }),
+    z.object({
+      command: z.literal('verify:limit'),
+      app: APP_ID,
+      'per-minute': z.union([z.literal('default'), z.coerce.number({ error: PER_MINUTE }).int(PER_MINUTE).min(1, PER_MINUTE).max(100_000, PER_MINUTE)], { error: PER_MINUTE }),
+    }),
     z.object({
       command: z.literal('operator'),
       email: z
@@ -104,6 +127,15 @@ export async function runAdminCommand(db: Db, input: unknown, now: Date, opts: {
       return { output: describeSender(await setWhatsappSender(db, command, now)) };
     case 'rate':
       return { output: describeSendRate(await setSendRate(db, command, now)) };
+    case 'verify:countries': {
+      if (!(await setAllowedCountries(db, command.app, command.set, now))) throw new AppError('not_found', SERVER_MESSAGES.applicationIdNotFound(command.app));
+      return { output: `Application ${command.app}: Verify sends to ${command.set ? command.set.join(', ') : 'any country'}.\n` };
+    }
+    case 'verify:limit': {
+      const perMinute = command['per-minute'] === 'default' ? null : command['per-minute'];
+      if (!(await setVerifyPerMinute(db, command.app, perMinute, now))) throw new AppError('not_found', SERVER_MESSAGES.applicationIdNotFound(command.app));
+      return { output: `Application ${command.app}: Verify starts at most ${perMinute ?? VERIFY_LIMITS.perMinuteDefault} verifications a minute${perMinute === null ? ' (the default)' : ''}.\n` };
+    }
     case 'operator':
       return { output: describeOperator(await makeOperator({ db, now: () => now }, command.email)) };
     case 'docs:import':

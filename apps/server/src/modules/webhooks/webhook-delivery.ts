@@ -28,6 +28,7 @@ import type { Db } from '../../db/client.ts';
 import { mailLanguage } from '../../lib/mail-html.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import type { VerificationStatusEvent } from '@pesan/contracts/verify';
 import type { TemplateDecision } from '../../messaging/whatsapp/template-status.ts';
 import { createDeliveryPool, type DeliveryPool } from './delivery-pool.ts';
 import { ABORTED_RESPONSE, postWebhook, type PostResult } from './webhook-http.ts';
@@ -339,6 +340,19 @@ export async function emitTemplateDecision(deps: Pick<WebhookDeliveryDeps, 'db' 
     type: 'template.status',
     data: { template_id: d.templateId, name: d.name, language: d.language, category: d.category, status: d.status, reason: d.reason, recommendation: d.recommendation, at: d.at.toISOString() },
   });
+}
+
+/**
+ * Raises the `verification.status` event of a verification that closed (ARCHITECTURE.md §6.4:
+ * approved, expired, failed, canceled), signed and delivered like the other events; nothing when
+ * the application has no enabled endpoint. `data` never holds the code.
+ */
+export async function emitVerificationStatus(
+  deps: Pick<WebhookDeliveryDeps, 'db' | 'now' | 'enqueueAttempt'>,
+  e: { organizationId: string; applicationId: string; data: VerificationStatusEvent },
+): Promise<void> {
+  if (!(await hasEnabledEndpoint(deps.db, e.applicationId))) return;
+  await emitWebhookEvent(deps, { organizationId: e.organizationId, applicationId: e.applicationId, type: 'verification.status', data: e.data });
 }
 
 /** Deletes status_outbox rows the fan-out took before `before` (maintenance job); returns how many. */
