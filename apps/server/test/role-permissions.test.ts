@@ -156,6 +156,11 @@ const EXPECTED: Record<string, Least> = {
   'DELETE /api/doc/description/{id}': 'operator',
   // The public messaging API: channel access tokens, no roles.
   'POST /v1/sms/messages': 'bearer',
+  'POST /v1/verify': 'bearer',
+  'POST /v1/verify/{id}/check': 'bearer',
+  'POST /v1/verify/{id}/resend': 'bearer',
+  'POST /v1/verify/{id}/cancel': 'bearer',
+  'GET /v1/verify/{id}': 'bearer',
   'POST /v1/sms-otp/messages': 'bearer',
   'POST /v1/whatsapp/messages': 'bearer',
   'POST /v1/calls': 'bearer',
