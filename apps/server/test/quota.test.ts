@@ -190,7 +190,7 @@ describe('runAdminCommand (the text the CLI prints)', () => {
   });
 
   it('refuses an unknown command', async () => {
-    expect((await refusal(() => runAdminCommand(db(), { command: 'drop', app: 'x' }, now()))).message).toBe('Unknown command: use one of billing, quota, balances, whatsapp:sender, rate, operator, docs:import, storage');
+    expect((await refusal(() => runAdminCommand(db(), { command: 'drop', app: 'x' }, now()))).message).toBe('Unknown command: use one of billing, quota, balances, whatsapp:sender, rate, verify:countries, verify:limit, operator, docs:import, storage');
   });
 });
 
@@ -211,7 +211,7 @@ describe('admin CLI argv', () => {
     expect((await run()).code).toBe(2);
     expect((await run()).text).toContain('Commands:');
     const usage: [string[], string][] = [
-      [['frob'], "Unknown command 'frob': use one of billing, quota, balances, whatsapp:sender, rate, operator, docs:import, storage (see npm run admin -- --help)"],
+      [['frob'], "Unknown command 'frob': use one of billing, quota, balances, whatsapp:sender, rate, verify:countries, verify:limit, operator, docs:import, storage (see npm run admin -- --help)"],
       [['quota', '--app', 'A', '--type', 'sms', '--add', '-3'], '--add must not be negative'],
       [['quota', '--app', 'A', '--type', 'sms', '--add', '1.5'], '--add must be a whole number'],
       [['quota', '--app', 'A', '--type', 'sms', '--add', '1', '--set', '2'], 'Give either --add or --set, not both'],
