@@ -286,6 +286,8 @@ export const recordDetailSchema = transactionRecordSchema.extend({
   events: z.array(recordEventSchema),
   body: z.record(z.string(), z.unknown()),
   webhook_deliveries: z.array(z.unknown()),
+  /** The Verify verification whose code this message carried (issue 27), else null: the console links its timeline. */
+  verification_id: z.string().nullable(),
 });
 export type RecordDetail = z.infer<typeof recordDetailSchema>;
 export const recordDetailResponseSchema = z.object({ data: recordDetailSchema });

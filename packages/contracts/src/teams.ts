@@ -151,6 +151,7 @@ export const AUDIT_ACTIONS = [
   'application.created',
   'application.updated',
   'application.deleted',
+  'application.verify_countries_changed',
   'token.generated',
   'webhook.updated',
   'webhook.secret_rotated',
