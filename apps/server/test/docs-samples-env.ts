@@ -10,26 +10,41 @@
  * of `main` (created through POST /v1/whatsapp/templates and approved by the sandbox reviewer), and
  * an SMS of `main` that reached `delivered`.
  *
+ * Pages whose samples act on something a sample changes for good get it made fresh before each of
+ * their samples runs (PAGE_SETUPS, by slug), so every language, and every page in any order, finds
+ * the same state. The Verify pages (issue 27) each get their own verification, started through
+ * POST /v1/verify with the SMS OTP token of `main`, to a number of their own (at most 5
+ * verifications per recipient an hour): `check-verification` one of 4 digits whose code the world
+ * finds from the stored HMAC (with the key the server derives from SESSION_SECRET, trying every
+ * code, as verify.test.ts does: the sandbox shows the code nowhere else), `resend-verification` one
+ * whose last send is 31 seconds old (its `last_send_at` moved back in the test database, as waiting
+ * would), `cancel-verification` and `get-verification` a pending one.
+ *
  * What a sample sees: the base URL is written `http://localhost:3000` in the samples (replaced by
  * the server's real address), and the environment holds PESAN_TOKEN (the access token of the page's
  * `token` channel and `application`), PESAN_KEY_FILE (the path of that application's key file) and
- * PESAN_MESSAGE_ID (the delivered SMS). curl samples run with bash, NodeJS samples with node (an
+ * PESAN_MESSAGE_ID (the delivered SMS), and on the Verify pages PESAN_VERIFICATION_ID (the page's
+ * verification) and PESAN_VERIFY_CODE (its code, for the check). curl samples run with bash, NodeJS samples with node (an
  * ES module: top-level await), PHP samples with php after `php -l`. A page's `before_each`
  * requests run (with its token) before each language's sample, so a sample that creates or deletes
  * something finds the same state every time.
  *
  * Normalisation (normaliseResponse): the output is parsed as JSON and the values that differ on
  * every run are replaced by `"<volatile>"`: ids (`id`, `message_id`, `application_id`,
- * `request_id`), times (`created_at`, `updated_at`, `at`, `timestamp`), the Voice OTP code
+ * `request_id`), times (`created_at`, `updated_at`, `at`, `timestamp`, `expires_at`), the Voice OTP code
  * (`otp`) and list cursors (`before`, `after`, `next`). Everything else — statuses, codes,
  * messages, counts, countries, the shape itself — must be equal.
  */
 import { spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHANNEL_IDS, type ChannelId } from '@pesan/contracts/channels';
 import { formatTokenFile, parseTokenFile, type TokenFileEntry } from '@pesan/contracts/token-file';
+import { eq } from 'drizzle-orm';
+import { verifications } from '../src/db/schema/verifications.ts';
+import { verifyCodeKey } from '../src/modules/verify/verify.service.ts';
 import { DOCS_SAMPLE_BASE_URL, withBaseUrl, type DocPageSource, type SampleTag } from '../src/modules/docs/docs-markdown.ts';
 import { signUpWithOrganization } from './accounts-helper.ts';
 import type { TestApp } from './harness.ts';
@@ -37,7 +52,7 @@ import type { TestApp } from './harness.ts';
 /** The base URL the samples are written with. */
 export const SAMPLE_BASE_URL = DOCS_SAMPLE_BASE_URL;
 /** Keys whose values change on every run (see the module comment). */
-export const VOLATILE_KEYS = new Set(['id', 'batch_id', 'message_id', 'application_id', 'request_id', 'created_at', 'updated_at', 'at', 'timestamp', 'otp', 'before', 'after', 'next']);
+export const VOLATILE_KEYS = new Set(['id', 'batch_id', 'message_id', 'application_id', 'request_id', 'created_at', 'updated_at', 'at', 'timestamp', 'expires_at', 'otp', 'before', 'after', 'next']);
 
 export type SampleApplication = 'main' | 'prepaid' | 'signed';
 
@@ -49,6 +64,8 @@ export interface SampleWorld {
   messageId: string;
   /** Where the key files and the samples' files are written. */
   dir: string;
+  /** Starts a verification of `main` over SMS (its SMS OTP token) to `to`; its id and, when asked, its code. */
+  startVerification(to: string, opts?: { codeLength?: number; lastSendSecondsAgo?: number; withCode?: boolean }): Promise<{ id: string; code?: string }>;
   close(): void;
 }
 
@@ -115,8 +132,42 @@ export async function createSampleWorld(t: TestApp, baseUrl: string): Promise<Sa
     if (i > 150) throw new Error(`the SMS did not reach delivered: ${got.body.slice(0, 300)}`);
     await sleep(100);
   }
-  return { baseUrl, apps: { main, prepaid, signed }, messageId, dir, close: () => rmSync(dir, { recursive: true, force: true }) };
+
+  // Verify (PAGE_SETUPS): the server's code key (HKDF of SESSION_SECRET, as services.ts binds it).
+  const codeKey = verifyCodeKey(t.ctx.config.sessionSecret);
+  const db = t.ctx.database.db;
+  const startVerification: SampleWorld['startVerification'] = async (to, opts = {}) => {
+    const res = await v1(main.tokens.sms_otp!, 'POST', '/v1/verify', { to, channel: 'sms', ...(opts.codeLength ? { code_length: opts.codeLength } : {}) });
+    await expectOk(`start a verification to ${to}`, res);
+    const id = res.json().id as string;
+    if (opts.lastSendSecondsAgo !== undefined) {
+      await db.update(verifications).set({ lastSendAt: new Date(Date.now() - opts.lastSendSecondsAgo * 1000) }).where(eq(verifications.id, id));
+    }
+    if (!opts.withCode) return { id };
+    const [row] = await db.select({ codeHmac: verifications.codeHmac, codeLength: verifications.codeLength }).from(verifications).where(eq(verifications.id, id));
+    if (!row || row.codeLength > 5) throw new Error(`verification ${id}: its code can be found only when it has at most 5 digits`);
+    for (let n = 0; n < 10 ** row.codeLength; n++) {
+      const code = String(n).padStart(row.codeLength, '0');
+      if (createHmac('sha256', codeKey).update(`${id}:${code}`).digest('hex') === row.codeHmac) return { id, code };
+    }
+    throw new Error(`verification ${id}: no code matches its HMAC`);
+  };
+  return { baseUrl, apps: { main, prepaid, signed }, messageId, dir, startVerification, close: () => rmSync(dir, { recursive: true, force: true }) };
 }
+
+/**
+ * What a page's samples need made fresh before each of them runs, by slug (see the module
+ * comment): more environment variables. Each Verify page has its own recipient.
+ */
+const PAGE_SETUPS: Record<string, (world: SampleWorld) => Promise<Record<string, string>>> = {
+  'check-verification': async (world) => {
+    const v = await world.startVerification('+6281234567811', { codeLength: 4, withCode: true });
+    return { PESAN_VERIFICATION_ID: v.id, PESAN_VERIFY_CODE: v.code! };
+  },
+  'resend-verification': async (world) => ({ PESAN_VERIFICATION_ID: (await world.startVerification('+6281234567812', { lastSendSecondsAgo: 31 })).id }),
+  'cancel-verification': async (world) => ({ PESAN_VERIFICATION_ID: (await world.startVerification('+6281234567813')).id }),
+  'get-verification': async (world) => ({ PESAN_VERIFICATION_ID: (await world.startVerification('+6281234567814')).id }),
+};
 
 /** Whether `php` (with the curl extension) can run here. */
 export async function phpAvailable(): Promise<boolean> {
@@ -186,8 +237,8 @@ export async function runSample(world: SampleWorld, page: DocPageSource, tag: Sa
   const cwd = mkdtempSync(join(world.dir, 'run-'));
   const file = join(cwd, FILE_NAMES[tag]);
   writeFileSync(file, `${withBaseUrl(code, world.baseUrl)}\n`);
-  const env = sampleEnv(world, page);
   await beforeEach(world, page);
+  const env = { ...sampleEnv(world, page), ...(await PAGE_SETUPS[page.meta.slug]?.(world)) };
   if (tag === 'php') {
     const lint = await run('php', ['-l', file], env, cwd);
     if (lint.code !== 0) throw new Error(`${page.file}: php -l failed:\n${lint.stdout}${lint.stderr}`);

@@ -344,7 +344,7 @@ describe('docs import', () => {
     const again = await t.ctx.services.admin.runAdminCommand({ command: 'docs:import' }, new Date());
     expect(again.output).toContain(`Pages unchanged: ${pages.length}.\nNothing changed.\n`);
     const groups = await menu();
-    expect(groups.map((g) => g.title)).toEqual(['Getting started', 'Messages', 'Reference', 'Webhooks', 'WhatsApp templates']);
+    expect(groups.map((g) => g.title)).toEqual(['Getting started', 'Messages', 'Reference', 'Verify', 'Webhooks', 'WhatsApp templates']);
     expect(groups.flatMap((g) => g.titles)).toHaveLength(pages.length);
     const all = (await get('/api/doc/description')).json().data as { description: string; languageSupport: { language: string; response: string }[] }[];
     expect(all).toHaveLength(pages.length);

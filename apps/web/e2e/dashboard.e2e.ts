@@ -54,7 +54,7 @@ describe('Overview dashboard in the browser', () => {
     range = { startDate: body.startDate, endDate: body.endDate };
     expect(body.channel).toBe('sms');
     const tabs = page.getByRole('tablist', { name: 'Channel' });
-    await expect(tabs.getByRole('tab').allInnerTexts()).resolves.toEqual(['SMS', 'Email']);
+    await expect(tabs.getByRole('tab').allInnerTexts()).resolves.toEqual(['SMS', 'Email', 'Verify']);
     await page.getByText('No traffic in this date range').waitFor();
     await expect(page.getByRole('link', { name: 'Read the API docs' }).getAttribute('href')).resolves.toBe('/docs');
     await scan('empty');
@@ -65,7 +65,7 @@ describe('Overview dashboard in the browser', () => {
     await page.getByRole('option', { name: 'Demo App', exact: true }).click();
     const tab = page.getByRole('tab', { name: 'Whatsapp' });
     await expect(tab.getAttribute('aria-selected')).resolves.toBe('true');
-    await expect(page.getByRole('tablist', { name: 'Channel' }).getByRole('tab').allInnerTexts()).resolves.toEqual(['Whatsapp', 'SMS', 'SMS OTP', 'Call', 'Email', 'Voice OTP']);
+    await expect(page.getByRole('tablist', { name: 'Channel' }).getByRole('tab').allInnerTexts()).resolves.toEqual(['Whatsapp', 'SMS', 'SMS OTP', 'Call', 'Email', 'Voice OTP', 'Verify']);
     const appId = new URL(page.url()).searchParams.get('app')!;
     expect(appId).toMatch(/^[0-9a-f-]{36}$/);
     expect(new URL(page.url()).searchParams.get('channel')).toBeNull();

@@ -72,6 +72,7 @@ const pages: RouteObject[] = [
       { path: 'my-application/edit-application', ...page(() => import('./routes/applications/edit.tsx'), ['applications', 'tokens', 'webhooks', 'quota']) },
       { path: 'my-application/detail/:appId', ...page(() => import('./routes/applications/detail.tsx'), ['applications', 'tokens', 'webhooks', 'quota']) },
       { path: 'my-application/detail-transaction/:id', loader: prefetchApplication, ...page(() => import('./routes/monitoring/transactions.tsx'), ['monitoring']) },
+      { path: 'my-application/verification/:id', ...page(() => import('./routes/verify/verification.tsx'), ['verify']) },
       { path: 'dashboard', ...page(() => import('./routes/dashboard/overview.tsx'), ['dashboard', 'monitoring']) },
       { path: 'generate-report', ...page(() => import('./routes/reports/generate-report.tsx'), ['reports']) },
       { path: 'whatsapp-template/*', ...page(() => import('./routes/wa-templates/templates.tsx'), ['wa-templates', 'wa-template-editor']) },

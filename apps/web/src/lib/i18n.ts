@@ -37,6 +37,7 @@ export const NAMESPACES = [
   'members',
   'audit-log',
   'security',
+  'verify',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

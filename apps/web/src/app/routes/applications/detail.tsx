@@ -4,7 +4,8 @@
  * signed requests' switch saves through the applications feature's update call), and actions:
  * Edit (the edit page, id in navigation state), Monitoring and Delete (with a confirmation; then
  * back to the list).
- * Below the token section, the Remaining Quota panel (pre-paid applications only; issue 10).
+ * Below the token section, the Remaining Quota panel (pre-paid applications only; issue 10); last,
+ * the Verify card with the countries Verify sends codes to (issue 27).
  */
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconChartBar, IconEdit } from '@tabler/icons-react';
@@ -17,6 +18,7 @@ import { Page } from '../../../components/page.tsx';
 import { useApplication } from '../../../features/applications/api/get-application.ts';
 import { ApplicationSummary } from '../../../features/applications/components/application-summary.tsx';
 import { DeleteApplicationButton } from '../../../features/applications/components/delete-application-button.tsx';
+import { VerifySettingsCard } from '../../../features/applications/components/verify-settings-card.tsx';
 import { toastSuccess } from '../../../components/toasts.ts';
 import { useUpdateApplication } from '../../../features/applications/api/update-application.ts';
 import { TokenSection } from '../../../features/tokens/components/token-section.tsx';
@@ -79,6 +81,7 @@ export default function ApplicationDetailPage() {
               }
             />
           ) : null}
+          {app.data ? <VerifySettingsCard applicationId={app.data.id} /> : null}
         </Stack>
       )}
     </Page>

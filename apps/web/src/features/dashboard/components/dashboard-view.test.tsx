@@ -74,13 +74,13 @@ describe('Overview dashboard', () => {
     const calls = fakeApi(routes(rateOf(2, 1, 1, 50, 50)));
     renderWithProviders(<DashboardView />, { route: '/dashboard?app=a1&channel=email' });
     const tabs = await screen.findByRole('tablist', { name: 'Channel' });
-    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['SMS', 'Email']);
+    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['SMS', 'Email', 'Verify']);
     expect(within(tabs).getByRole('tab', { name: 'Email' }).getAttribute('aria-selected')).toBe('true');
     await waitFor(() => expect(within(screen.getByRole('group', { name: 'Success Rate' })).getByText('50.00%')).toBeTruthy());
 
     fireEvent.click(screen.getByLabelText('Application'));
     fireEvent.click(await screen.findByRole('option', { name: 'Kurir Cepat' }));
-    await waitFor(() => expect(within(screen.getByRole('tablist', { name: 'Channel' })).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Whatsapp']));
+    await waitFor(() => expect(within(screen.getByRole('tablist', { name: 'Channel' })).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Whatsapp', 'Verify']));
     expect(screen.getByRole('tab', { name: 'Whatsapp' }).getAttribute('aria-selected')).toBe('true');
     await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/report/rate' && c.body.application_id === 'a2' && c.body.channel === 'whatsapp')).toBe(true));
     expect(await screen.findByRole('group', { name: 'Business Initiated' })).toBeTruthy();

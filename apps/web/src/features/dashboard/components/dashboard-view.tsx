@@ -1,7 +1,8 @@
 /**
  * The Overview (templates-dashboard-reports.md §2.6): the application picker (first application by
- * default), the date range with presets (default last 7 days, 1–31 days) and one tab per dashboard
- * channel the application has; picking another application resets the channel. The filters live in
+ * default), the date range with presets (default last 7 days, 1–31 days), one tab per dashboard
+ * channel the application has and, after them, the Verify tab (issue 27, any application;
+ * verify-overview.tsx); picking another application resets the channel. The filters live in
  * the URL search params (use-dashboard-params.ts), so reload and Back restore them, and the data
  * reloads on each change. `footer` renders under the channel's figures (the route composes the
  * Monitoring table of 5 there).
@@ -15,9 +16,10 @@ import type { ChannelId } from '@pesan/contracts/channels';
 import { DateRangePicker, type DateRange } from '../../../components/date-range-picker.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useDashboardApplications } from '../api/list-dashboard-applications.ts';
-import { useDashboardParams } from '../hooks/use-dashboard-params.ts';
+import { useDashboardParams, VERIFY_TAB, type DashboardTab } from '../hooks/use-dashboard-params.ts';
 import { DASHBOARD_TAB_LABELS } from '../utils/channels.ts';
 import { ChannelOverview } from './channel-overview.tsx';
+import { VerifyOverview } from './verify-overview.tsx';
 
 export interface DashboardFooterContext {
   applicationId: string;
@@ -26,7 +28,7 @@ export interface DashboardFooterContext {
 }
 
 export interface DashboardViewProps {
-  /** Rendered under the active channel's figures. */
+  /** Rendered under the active channel's figures (not under the Verify tab). */
   footer?: (ctx: DashboardFooterContext) => ReactNode;
 }
 
@@ -92,13 +94,16 @@ export function DashboardView({ footer }: DashboardViewProps) {
       </Paper>
 
       {appId && channel ? (
-        <Tabs value={channel} onChange={(v) => v && setChannel(v as ChannelId)} keepMounted={false} variant="outline" radius="md">
+        <Tabs value={channel} onChange={(v) => v && setChannel(v as DashboardTab)} keepMounted={false} variant="outline" radius="md">
           <Tabs.List aria-label={t('filters.channel')} style={{ flexWrap: 'wrap' }}>
             {channels.map((c) => (
               <Tabs.Tab key={c} value={c} fw={600}>
                 {DASHBOARD_TAB_LABELS[c]}
               </Tabs.Tab>
             ))}
+            <Tabs.Tab value={VERIFY_TAB} fw={600}>
+              {t('verify.tab')}
+            </Tabs.Tab>
           </Tabs.List>
           {channels.map((c) => (
             <Tabs.Panel key={c} value={c} pt="md">
@@ -111,11 +116,10 @@ export function DashboardView({ footer }: DashboardViewProps) {
               />
             </Tabs.Panel>
           ))}
+          <Tabs.Panel value={VERIFY_TAB} pt="md">
+            <VerifyOverview key={appId} applicationId={appId} range={range} />
+          </Tabs.Panel>
         </Tabs>
-      ) : appId ? (
-        <Paper withBorder radius="md" p="md">
-          <EmptyState title={t('noChannelTitle')} description={t('noChannelHint')} />
-        </Paper>
       ) : (
         <Skeleton height={320} />
       )}

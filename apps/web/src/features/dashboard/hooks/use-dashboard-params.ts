@@ -1,8 +1,9 @@
 /**
  * Overview filters kept in the URL search params (templates-dashboard-reports.md §2.6, §9), so a
- * reload or Back restores them: `app` (application id), `channel` (channel id), `start` and `end`
- * (inclusive 'YYYY-MM-DD' days). Missing or invalid values fall back: the first application, the
- * application's first dashboard channel, the last 7 days. Picking another application drops the
+ * reload or Back restores them: `app` (application id), `channel` (channel id, or `verify` for the
+ * Verify tab of issue 27, which every application has), `start` and `end` (inclusive 'YYYY-MM-DD'
+ * days). Missing or invalid values fall back: the first application, the application's first
+ * dashboard channel (the Verify tab when it has none), the last 7 days. Picking another application drops the
  * channel (it resets to that application's first channel); every change is a new history entry.
  */
 import { useCallback } from 'react';
@@ -12,6 +13,12 @@ import type { ChannelId } from '@pesan/contracts/channels';
 import { defaultDateRange, rangeError, zonedToday, type DateRange } from '../../../components/date-range-picker.tsx';
 import { dashboardChannels } from '../utils/channels.ts';
 
+/** The Verify tab's value in `channel` (issue 27): after the channel tabs, for any application. */
+export const VERIFY_TAB = 'verify';
+
+/** An Overview tab: a dashboard channel or the Verify tab. */
+export type DashboardTab = ChannelId | typeof VERIFY_TAB;
+
 export interface DashboardApp {
   id: string;
   channels: ChannelId[];
@@ -20,8 +27,8 @@ export interface DashboardApp {
 export interface ResolvedDashboardParams {
   /** The selected application, or null when the organization has none. */
   appId: string | null;
-  /** The selected tab, or null when the application has no dashboard channel. */
-  channel: ChannelId | null;
+  /** The selected tab (a channel or VERIFY_TAB), or null when there is no application. */
+  channel: DashboardTab | null;
   /** The application's dashboard channels in tab order. */
   channels: ChannelId[];
   range: DateRange;
@@ -39,8 +46,12 @@ const isDay = (s: string | null): s is string => Boolean(s && DAY.test(s) && day
 export function resolveDashboardParams(params: URLSearchParams, apps: readonly DashboardApp[], today: Date = zonedToday()): ResolvedDashboardParams {
   const app = apps.find((a) => a.id === params.get('app')) ?? apps[0] ?? null;
   const channels = app ? dashboardChannels(app.channels) : [];
-  const wanted = params.get('channel') as ChannelId | null;
-  const channel = wanted && channels.includes(wanted) ? wanted : (channels[0] ?? null);
+  const wanted = params.get('channel');
+  const channel: DashboardTab | null = !app
+    ? null
+    : wanted === VERIFY_TAB || (wanted && channels.includes(wanted as ChannelId))
+      ? (wanted as DashboardTab)
+      : (channels[0] ?? VERIFY_TAB);
   const start = params.get('start');
   const end = params.get('end');
   const todayDay = dayjs(today).format('YYYY-MM-DD');
@@ -68,7 +79,7 @@ export function useDashboardParams(apps: readonly DashboardApp[]) {
   return {
     ...resolved,
     setApp: (id: string) => update({ app: id, channel: null }),
-    setChannel: (channel: ChannelId) => update({ channel }),
+    setChannel: (channel: DashboardTab) => update({ channel }),
     setRange: ([start, end]: DateRange) => update({ start, end }),
   };
 }

@@ -26,6 +26,7 @@ const detail: RecordDetail = {
       duration_ms: 12, response: '', created_at: '2026-03-15T03:04:03Z', next_retry_at: null, payload: {},
     },
   ],
+  verification_id: null,
 };
 
 function fakeApi(detailAnswer: () => Response) {
@@ -54,6 +55,8 @@ describe('message detail drawer', () => {
     const body = within(drawer).getByRole('region', { name: 'Request body JSON' });
     expect(body.textContent).toContain('"text": "Your code is ••••••"');
     expect(body.textContent).not.toMatch(/code is \d/);
+    // Not a Verify code: no verification row.
+    expect(within(drawer).queryByRole('link', { name: 'View verification timeline' })).toBeNull();
     const attempts = within(drawer).getByRole('table', { name: 'Webhook attempts' });
     expect(within(attempts).getByText('204')).toBeTruthy();
     expect(within(attempts).getByText('Succeeded')).toBeTruthy();
@@ -77,5 +80,14 @@ describe('message detail drawer', () => {
     renderWithProviders(<MonitoringView applicationId="app-1" channels={['sms_otp']} />, { route: `/?message=${ID}` });
     const drawer = await screen.findByRole('dialog', { name: 'Message detail' });
     expect(await within(drawer).findByText('Message not found')).toBeTruthy();
+  });
+
+  it('links a Verify code’s verification timeline by URL', async () => {
+    fakeApi(() => json({ data: { ...detail, verification_id: 'ver_123' } }));
+    renderWithProviders(<MonitoringView applicationId="app-1" channels={['sms_otp']} />, { route: `/?message=${ID}` });
+    const drawer = await screen.findByRole('dialog', { name: 'Message detail' });
+    const link = await within(drawer).findByRole('link', { name: 'View verification timeline' });
+    expect(link.getAttribute('href')).toBe('/my-application/verification/ver_123');
+    expect(within(drawer).getByText('Verification')).toBeTruthy();
   });
 });

@@ -2,12 +2,14 @@
  * Message detail drawer of Monitoring (issue 9): message id (copyable), channel, recipient,
  * country, segments, created and updated times, the status timeline (status badge, time, reason,
  * provider code), the request body as accepted (masked by the server) and the message's webhook
- * attempts. Shows a skeleton while loading and 'Message not found' for a 404. `messageId` null
+ * attempts; a Verify code's message links its verification's timeline (issue 27, by URL
+ * /my-application/verification/{id}). Shows a skeleton while loading and 'Message not found' for a 404. `messageId` null
  * means closed; the caller keeps it in the URL (`?message=`).
  */
-import { Alert, Button, Drawer, Group, SimpleGrid, Skeleton, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Drawer, Group, SimpleGrid, Skeleton, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { DataTable } from '../../../components/data-table.tsx';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconShieldCheck } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
 import { MONITORING_CHANNEL_LABELS } from '@pesan/contracts/channels';
@@ -87,6 +89,16 @@ export function MessageDetail({ record }: { record: RecordDetail }) {
         <LabelledField label={t('detail.providerCode')}>{record.provider_code ?? '-'}</LabelledField>
         <LabelledField label={withTimeZoneNote(t('detail.created'))}>{formatTableDateTime(record.created_at)}</LabelledField>
         <LabelledField label={withTimeZoneNote(t('detail.updated'))}>{formatTableDateTime(record.updated_at)}</LabelledField>
+        {record.verification_id ? (
+          <LabelledField label={t('detail.verification')}>
+            <Anchor component={Link} to={`/my-application/verification/${encodeURIComponent(record.verification_id)}`} size="sm" fw={600}>
+              <Group gap={4} wrap="nowrap" component="span">
+                <IconShieldCheck size={16} aria-hidden style={{ flexShrink: 0 }} />
+                {t('detail.viewVerification')}
+              </Group>
+            </Anchor>
+          </LabelledField>
+        ) : null}
       </SimpleGrid>
 
       <Stack gap="xs">

@@ -51,6 +51,7 @@ describe('Monitoring in Indonesian', () => {
       events: [{ status: 'delivered', at: '2026-03-15T03:04:02Z', reason: null, provider_code: 'DELIVRD' }],
       body: { to: '081234567891' },
       webhook_deliveries: [],
+      verification_id: null,
     };
     renderWithProviders(<MessageDetail record={detail} />);
     const detailEl = screen.getByTestId('message-detail');
