@@ -39,6 +39,7 @@ import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { tokenRoutes } from './modules/token/token.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { verifyConsoleRoutes } from './modules/verify/verify-console.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { waTemplatesRoutes } from './modules/wa-templates/wa-templates.routes.ts';
 import { quotaRoutes } from './modules/quota/quota.routes.ts';
@@ -216,6 +217,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(tokenRoutes(ctx), { prefix: '/api' });
   await app.register(recordsRoutes(ctx), { prefix: '/api' });
   await app.register(dashboardRoutes(ctx), { prefix: '/api' });
+  await app.register(verifyConsoleRoutes(ctx), { prefix: '/api' });
   await app.register(reportsRoutes(ctx), { prefix: '/api' });
   await app.register(waTemplatesRoutes(ctx), { prefix: '/api' });
   await app.register(quotaRoutes(ctx), { prefix: '/api' });

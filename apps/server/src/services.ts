@@ -76,6 +76,7 @@ import { bulkDeleteTemplates, checkTemplateName, createTemplate, deleteTemplate,
 import { createV1Template, deleteV1Templates, listV1Templates } from './modules/wa-templates/wa-templates-v1.service.ts';
 import { reviewTemplate, sweepReviews } from './modules/wa-templates/template-review.service.ts';
 import * as verifyService from './modules/verify/verify.service.ts';
+import { createVerifyConsoleService } from './modules/verify/verify-console.service.ts';
 
 /** Builds every service and the drivers on `ctx`. Functions read `ctx.now()` at call time (tests move the clock). */
 export function createServices(ctx: AppInfra) {
@@ -242,6 +243,8 @@ export function createServices(ctx: AppInfra) {
       getVerification: verifyService.getVerification,
       sweepExpiredVerifications: verifyService.sweepExpiredVerifications,
     }),
+    /** Verify in the console (issue 27): the Verify tab from its hourly rollup, timelines, allowed countries, and the rollup run. */
+    verifyConsole: createVerifyConsoleService({ db, now, retentionDays }),
     messaging: {
       ...withDeps(messagingDeps, { acceptMessage, acceptBatch, getMessage }),
       ...withDeps(db, { recordStatus, findMessageForTracking, authenticateBearer, refuseReplayedSignature }) },

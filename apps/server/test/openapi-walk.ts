@@ -271,6 +271,10 @@ export const PARAM_KINDS_BY_SEGMENT: Record<string, FixtureKind> = {
   sessions: 'session',
   // /v1/verify/{id}, /v1/verify/{id}/check …: a verification of the application (§6.4).
   verify: 'verification',
+  // GET /api/verifications/{id}: a verification's timeline in the console (issue 27).
+  verifications: 'verification',
+  // /api/applications/{id}/verify-settings: an application's Verify settings (issue 27).
+  applications: 'application',
 };
 
 export class UnknownPathParameterError extends Error {
@@ -422,6 +426,8 @@ function validString(s: JsonSchema, name: string, ctx: ValueContext): string {
   if (/url|website|link/.test(lower) || s.format === 'uri' || s.format === 'url') candidates.push('https://example.com');
   if (lower === 'to' || lower.includes('phone') || lower.includes('number') || lower === 'msisdn') candidates.push(ctx.op.path.startsWith('/v1/') ? '+6281234567890' : '081234567890');
   if (lower.includes('date')) candidates.push(end ? '2024-01-31' : '2024-01-01');
+  // allowed_countries (Verify settings, issue 27): ISO 3166-1 alpha-2 codes.
+  if (lower.includes('countr')) candidates.push('ID');
   if (lower === 'language' || lower === 'lang' || lower === 'locale') candidates.push('en');
   if (lower === 'check') candidates.push('true');
   if (lower === 'code') candidates.push('123456');

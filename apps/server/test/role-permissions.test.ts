@@ -113,6 +113,10 @@ const EXPECTED: Record<string, Least> = {
   'POST /api/whatsapp-api/conversation': 'viewer',
   'GET /api/report/usage/download': 'viewer',
   'GET /api/whatsapp-api/conversation/download': 'viewer',
+  // Verify in the console (issue 27): the Verify tab, a verification's timeline, the allowed countries.
+  'POST /api/report/verify': 'viewer',
+  'GET /api/verifications/{id}': 'viewer',
+  'GET /api/applications/{id}/verify-settings': 'viewer',
   'POST /api/report/list/generate-report': 'viewer',
   'POST /api/report/generate-report': 'viewer',
   'GET /api/report/{id}': 'viewer',
@@ -127,6 +131,7 @@ const EXPECTED: Record<string, Least> = {
   // Developer: applications (not delete), tokens, webhooks, templates, quota warning settings.
   'POST /api/application': 'developer',
   'PUT /api/application/{id}': 'developer',
+  'PUT /api/applications/{id}/verify-settings': 'developer',
   'POST /api/channel/generate/access-token/{applicationId}': 'developer',
   'POST /api/auth/rsa/generate-token': 'developer',
   'PUT /api/application/{id}/webhook': 'developer',

@@ -26,6 +26,7 @@ export const GLOBAL_TABLES: Record<string, string> = {
   doc_menu: 'the public API documentation: the same for every visitor (a reference table)',
   doc_title: 'the public API documentation: the same for every visitor (a reference table)',
   doc_description: 'the public API documentation: the same for every visitor (a reference table)',
+  verify_stats_watermark: 'the one-row watermark of the Verify rollup job (migration 0021), one instant for every tenant',
   whatsapp_account_updates:
     'Meta’s WABA-level webhook log, keyed by WABA id as received: a WABA is not one tenant’s (whatsapp_senders.waba_id is not unique), and a NULL distribution key is refused',
 };

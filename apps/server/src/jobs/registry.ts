@@ -21,6 +21,8 @@ import { startPoller, type Poller } from './poller.ts';
 export const QUEUES = {
   /** Expire pending verifications whose time passed and raise their webhook event (every minute; ARCHITECTURE.md §6.4). */
   verifySweep: 'verify-sweep',
+  /** Recompute the hourly Verify rollup of what changed (every minute, and once at worker start; ARCHITECTURE.md §6.4). */
+  verifyStats: 'verify-stats',
   /** Delete expired security records (every 15 minutes). */
   maintenance: 'maintenance-prune',
   storage: 'storage-maintenance',
@@ -147,6 +149,13 @@ export const JOBS: JobDefinition<unknown>[] = [
     ...everyMinuteSweep,
     handler: async (ctx) => {
       await ctx.services.verify.sweepExpiredVerifications();
+    },
+  }),
+  defineJob({
+    name: QUEUES.verifyStats,
+    ...everyMinuteSweep,
+    handler: async (ctx) => {
+      await ctx.services.verifyConsole.rollUpStats();
     },
   }),
   defineJob({
@@ -333,6 +342,11 @@ export async function registerWorkers(ctx: AppContext): Promise<void> {
     { poller: startPoller('stats-rollup', async () => (await rollUpStats(db)) >= 50_000, STATS_ROLLUP_MS), unsubscribe: () => {} },
     ...steps.map((poller, i) => ({ poller, unsubscribe: i === 0 ? onWake(db, SANDBOX_STEPS, () => steps.forEach((p) => p.wake())) : () => {} })),
   ]);
+  // The Verify rollup once at start (then every minute by its job), in the background; a shutdown waits for it.
+  void track(
+    ctx.boss,
+    ctx.services.verifyConsole.rollUpStats().catch((err: unknown) => console.error(`[jobs] verify-stats at start failed (retried every minute): ${(err as Error).message}`)),
+  );
   // Open what the drivers keep (the SMPP bind, so receipts arrive), in the background.
   await ctx.services.drivers.start();
 }

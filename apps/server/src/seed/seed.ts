@@ -1,7 +1,8 @@
 /**
  * Demo data for a new database (ARCHITECTURE.md §4 DEMO_DATA): a verified demo user with an
  * organization (accounts), one application with every channel and an approved WhatsApp template
- * (applications), some delivered traffic (traffic), and a pre-paid application with quota, usage
+ * (applications), some delivered traffic (traffic), three weeks of Verify one-time codes in every
+ * state with their code messages (verify), and a pre-paid application with quota, usage
  * and warning settings (quota), finished reports of the traffic (reports), a member of every other
  * role with a pending invitation and two weeks of audit log (team), and the API documentation of
  * docs/api (docs). Each part fills `ids` for the next.
@@ -10,6 +11,7 @@ import type { AppContext } from '../context.ts';
 import { seedDemoAccounts } from './accounts.ts';
 import { seedDemoApplications } from './applications.ts';
 import { seedDemoTraffic } from './traffic.ts';
+import { seedDemoVerify } from './verify.ts';
 import { seedDemoQuota } from './quota.ts';
 import { seedDemoReports } from './reports.ts';
 import { seedDemoDocs } from './docs.ts';
@@ -38,6 +40,7 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoIds> {
   await seedDemoAccounts(ctx, ids);
   await seedDemoApplications(ctx, ids);
   await seedDemoTraffic(ctx, ids);
+  await seedDemoVerify(ctx, ids);
   await seedDemoQuota(ctx, ids);
   await seedDemoReports(ctx, ids);
   await seedDemoTeam(ctx, ids);

@@ -47,5 +47,7 @@ export const verifications = pgTable(
     index('verifications_app_recipient_idx').on(t.applicationId, t.recipient, t.createdAt),
     index('verifications_org_idx').on(t.organizationId),
     index('verifications_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    // Migration 0021: the Verify rollup (verify-stats.repo.ts) finds what changed since its watermark.
+    index('verifications_updated_idx').on(t.updatedAt),
   ],
 );

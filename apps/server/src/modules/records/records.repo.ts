@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { messageEvents, messages } from '../../db/schema/messages.ts';
 import { waTemplates } from '../../db/schema/templates.ts';
+import { verifications } from '../../db/schema/verifications.ts';
 
 export interface RecordsFilter {
   organizationId: string;
@@ -170,4 +171,31 @@ export async function findMessageDetail(
     authenticationTemplate = t?.category?.toUpperCase() === 'AUTHENTICATION';
   }
   return { message, events, authenticationTemplate };
+}
+
+/**
+ * The id of the verification (ARCHITECTURE.md §6.4) of organization `organizationId` and
+ * application `applicationId` whose `sends` hold message `messageId` (jsonb containment), or null.
+ * Searched only among verifications created in `[createdFrom, createdTo]` (the message's creation
+ * less the longest lifetime, to a few seconds after it), so the (application_id, created_at) index
+ * serves it.
+ */
+export async function findVerificationIdOfMessage(
+  db: Db,
+  k: { organizationId: string; applicationId: string; messageId: string; createdFrom: Date; createdTo: Date },
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: verifications.id })
+    .from(verifications)
+    .where(
+      and(
+        eq(verifications.applicationId, k.applicationId),
+        eq(verifications.organizationId, k.organizationId),
+        gte(verifications.createdAt, k.createdFrom),
+        lte(verifications.createdAt, k.createdTo),
+        sql`${verifications.sends} @> ${JSON.stringify([{ message_id: k.messageId }])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
 }

@@ -24,6 +24,7 @@ import { refuseBeforeRetention, type RetentionDeps } from '../../lib/retention.t
 import { messageWebhookDeliveries } from '../webhooks/webhooks.service.ts';
 import * as repo from './records.repo.ts';
 import { V1_MESSAGES } from '@pesan/contracts/messaging';
+import { VERIFY_LIMITS, VERIFY_TOKEN_CHANNEL } from '@pesan/contracts/verify';
 
 function toRecord(row: repo.MessageRow): TransactionRecord {
   const channel = row.channel as ChannelId;
@@ -147,13 +148,19 @@ export function hideBodyValues(body: Record<string, unknown>): Record<string, un
   return hide(body) as Record<string, unknown>;
 }
 
+/** The message channels that carry Verify codes (contracts VERIFY_TOKEN_CHANNEL: sms goes over SMS OTP). */
+const VERIFY_MESSAGE_CHANNELS = new Set<string>(Object.values(VERIFY_TOKEN_CHANNEL));
+/** Seconds of slack around a code message's creation when its verification is looked up. */
+const VERIFICATION_LOOKUP_SLACK_SECONDS = 5;
+
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The message detail (issue 9; ARCHITECTURE.md §5 `GET /api/records/{messageId}`): the record, its
  * event timeline, the accepted body with OTP codes masked (contracts maskRequestBody), or with
- * every value hidden when `opts.hideBody` (hideBodyValues: a caller without `messages.body`), and
- * its webhook attempts.
+ * every value hidden when `opts.hideBody` (hideBodyValues: a caller without `messages.body`), its
+ * webhook attempts, and `verification_id`: the Verify verification whose code it carried
+ * (ARCHITECTURE.md §6.4; same organization and application, created at most an hour before it), or null.
  * @throws AppError not_found (404) for a malformed id or a message of another organization.
  */
 export async function getRecord({ db }: Pick<RecordsDeps, 'db'>, organizationId: string, messageId: string, opts: { hideBody?: boolean } = {}): Promise<RecordDetail> {
@@ -168,5 +175,14 @@ export async function getRecord({ db }: Pick<RecordsDeps, 'db'>, organizationId:
     events: events.map((e) => ({ status: e.status as MessageStatus, at: e.at.toISOString(), reason: e.reason, provider_code: e.providerCode })),
     body: opts.hideBody ? hideBodyValues((message.body ?? {}) as Record<string, unknown>) : maskRequestBody(channel, (message.body ?? {}) as Record<string, unknown>, { authenticationTemplate }),
     webhook_deliveries: await messageWebhookDeliveries({ db }, organizationId, message.applicationId, message.id),
+    verification_id: VERIFY_MESSAGE_CHANNELS.has(channel)
+      ? await repo.findVerificationIdOfMessage(db, {
+          organizationId,
+          applicationId: message.applicationId,
+          messageId: message.id,
+          createdFrom: new Date(message.createdAt.getTime() - (VERIFY_LIMITS.expiresInMax + VERIFICATION_LOOKUP_SLACK_SECONDS) * 1000),
+          createdTo: new Date(message.createdAt.getTime() + VERIFICATION_LOOKUP_SLACK_SECONDS * 1000),
+        })
+      : null,
   };
 }

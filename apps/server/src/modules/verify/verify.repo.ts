@@ -156,10 +156,16 @@ export async function findTemplatesByName(db: Db, applicationId: string, name: s
 }
 
 /**
- * Operator settings (cli/admin.ts): the countries application `applicationId` serves (null = any)
- * and its verifications per minute (null = default). Returns false when no such application.
+ * Verify settings of application `applicationId`: the countries it serves (null = any) and its
+ * verifications per minute (null = default); operator (cli/admin.ts) or, with `organizationId`,
+ * the console (only that organization's application). Returns false when no such live application.
  */
-export async function setVerifySettings(db: Db, applicationId: string, p: { allowedCountries?: string[] | null; perMinute?: number | null }, at: Date): Promise<boolean> {
+export async function setVerifySettings(
+  db: Db,
+  applicationId: string,
+  p: { allowedCountries?: string[] | null; perMinute?: number | null; organizationId?: string },
+  at: Date,
+): Promise<boolean> {
   const rows = await db
     .update(applications)
     .set({
@@ -167,7 +173,7 @@ export async function setVerifySettings(db: Db, applicationId: string, p: { allo
       ...(p.perMinute !== undefined ? { verifyPerMinute: p.perMinute } : {}),
       updatedAt: at,
     })
-    .where(and(eq(applications.id, applicationId), isNull(applications.deletedAt)))
+    .where(and(eq(applications.id, applicationId), isNull(applications.deletedAt), ...(p.organizationId === undefined ? [] : [eq(applications.organizationId, p.organizationId)])))
     .returning({ id: applications.id });
   return rows.length > 0;
 }

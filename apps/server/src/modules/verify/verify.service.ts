@@ -406,12 +406,13 @@ export async function sweepExpiredVerifications(deps: VerifyDeps): Promise<numbe
 }
 
 /**
- * Operator CLI (cli/admin.ts `verify:countries`): the countries application `applicationId`
- * serves, ISO 3166-1 alpha-2 upper-case, or null for any. Returns false when there is no such
- * application.
+ * Operator CLI (cli/admin.ts `verify:countries`) and the console (verify-console.service.ts, with
+ * `organizationId`: only that organization's application): the countries application
+ * `applicationId` serves, ISO 3166-1 alpha-2 upper-case, or null for any. Returns false when there
+ * is no such live application (of that organization).
  */
-export function setAllowedCountries(db: Db, applicationId: string, countries: string[] | null, at: Date): Promise<boolean> {
-  return repo.setVerifySettings(db, applicationId, { allowedCountries: countries }, at);
+export function setAllowedCountries(db: Db, applicationId: string, countries: string[] | null, at: Date, organizationId?: string): Promise<boolean> {
+  return repo.setVerifySettings(db, applicationId, { allowedCountries: countries, ...(organizationId === undefined ? {} : { organizationId }) }, at);
 }
 
 /**
