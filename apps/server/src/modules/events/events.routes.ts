@@ -20,7 +20,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         sse: { kind: 'only' },
         config: { permission: 'read' },
         schema: {
-          tags: ['events'],
+          tags: ['monitoring'],
           summary: "Live status changes of the organization's messages (Server-Sent Events; resumable with Last-Event-ID)",
           security: [{ sessionCookie: [] }],
           querystring: eventStreamQuerySchema,
