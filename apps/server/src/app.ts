@@ -8,6 +8,10 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import fastifySSE from '@fastify/sse';
+import { STREAM_LIMITS } from '@pesan/contracts/events';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { onStatusRecorded } from './messaging/engine/status-recorder.ts';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -225,6 +229,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(uploadRoutes(ctx), { prefix: '/api' });
   await app.register(docsRoutes(ctx), { prefix: '/api' });
   await app.register(auditRoutes(ctx), { prefix: '/api' });
+  // Live stream (issue 28): woken by this process's recorded statuses; its streams end before the server closes.
+  await app.register(fastifySSE, { heartbeatInterval: STREAM_LIMITS.heartbeatMs });
+  await app.register(eventsRoutes(ctx), { prefix: '/api' });
+  const stopWaking = onStatusRecorded(() => ctx.services.events.hub.wake());
+  app.addHook('preClose', async () => {
+    stopWaking();
+    ctx.services.events.hub.stop();
+  });
   // The /v1 send limit, answered from memory and leased from the shared store (ARCHITECTURE.md §6.5).
   const sendLimiter = new SendRateLimiter(rateLimits.redis ? redisRateStore(rateLimits.redis) : dbRateStore(ctx.database.db));
   await app.register(v1Routes(ctx, sendLimiter), { prefix: '/v1' });

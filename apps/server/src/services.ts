@@ -40,6 +40,9 @@ import { IDEMPOTENCY_WINDOW_HOURS } from '@pesan/contracts/messaging';
 import { handleWebhook, verifyHandshake, verifySignature } from './messaging/whatsapp/webhook.service.ts';
 import type { TemplateDecision } from './messaging/whatsapp/template-status.ts';
 import { runAdminCommand } from './modules/admin/admin.service.ts';
+import { createEventHub } from './modules/events/event-hub.ts';
+import { createEventsService } from './modules/events/events.service.ts';
+import { liveSessionOrganizations } from './modules/auth/session.service.ts';
 import { changedFields, downloadAuditLog, listAuditLog, pruneAuditLog, recordAudit, recordAuditMany } from './modules/audit/audit.service.ts';
 import {
   assertOperator,
@@ -99,6 +102,8 @@ export function createServices(ctx: AppInfra) {
     /** The accept's hand-off: wakes the dispatchers (a NOTIFY on PostgreSQL reaches other processes). */
     scheduleDispatch: createDispatchHandOff({ db, ...(notify ? { notify: () => notify(DISPATCH_CHANNEL) } : {}) }),
   };
+  // Live stream (issue 28): one outbox reader per process for all its open streams.
+  const eventHub = createEventHub({ db, liveSessions: (hashes) => liveSessionOrganizations(db, hashes, now()), onError: (err) => console.warn(`[events] live stream: outbox read failed: ${err instanceof Error ? err.message : String(err)}`) });
   const webhookDeps = {
     db,
     now,
@@ -194,6 +199,8 @@ export function createServices(ctx: AppInfra) {
       /** The IANA zone of organization `id` (DEFAULT_TIME_ZONE when none), or null for no organization. */
       timeZoneOf: async (id: string | null) => (id ? organizationTimeZone(db, id) : null),
     },
+    /** Live status stream (issue 28): the process's hub (woken by recorded statuses, stopped on close) and the stream service. */
+    events: { hub: eventHub, ...createEventsService({ db, hub: eventHub }) },
     audit: { changedFields, ...withDeps(ctx, { record: recordAudit, recordMany: recordAuditMany, list: listAuditLog, download: downloadAuditLog, prune: pruneAuditLog }) },
     terms: withDeps(ctx, { termsAccepted, acceptTerms }),
     upload: {

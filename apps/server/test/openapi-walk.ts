@@ -1032,9 +1032,25 @@ export function buildRequest(op: Operation, parts: RequestParts): SentRequest {
 
 /** Sends `req` through inject (no socket). */
 export async function send(t: TestApp, req: SentRequest): Promise<Reply> {
+  if (req.method === 'GET') {
+    // A GET may open a Server-Sent Events stream that never ends by itself: read its head, then
+    // hang up as a browser closing the tab does; any other answer is read whole.
+    const res = await t.app.inject({ method: 'GET', url: req.url, headers: req.headers, payloadAsStream: true });
+    const headers = res.headers as Record<string, unknown>;
+    if (isEventStream(headers)) {
+      (res.raw.res as unknown as { destroy(): void }).destroy();
+      return { statusCode: res.statusCode, body: '', headers };
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of res.stream()) chunks.push(Buffer.from(chunk as Uint8Array));
+    return { statusCode: res.statusCode, body: Buffer.concat(chunks).toString('utf8'), headers };
+  }
   const res = await t.app.inject({ method: req.method as HttpMethod, url: req.url, headers: req.headers, ...(req.payload !== undefined ? { payload: req.payload } : {}) });
   return { statusCode: res.statusCode, body: res.body, headers: res.headers as Record<string, unknown> };
 }
+
+/** Whether an answer is a Server-Sent Events stream (GET /api/events/stream). */
+const isEventStream = (headers: Record<string, unknown>) => String(headers['content-type'] ?? '').startsWith('text/event-stream');
 
 /**
  * Sends `req` over a real socket to `base` (the app listening on loopback): a body cut short
@@ -1050,6 +1066,10 @@ export async function sendOverSocket(base: string, req: SentRequest): Promise<Re
   res.headers.forEach((value, key) => {
     headers[key] = value;
   });
+  if (isEventStream(headers)) {
+    await res.body?.cancel();
+    return { statusCode: res.status, body: '', headers };
+  }
   return { statusCode: res.status, body: await res.text(), headers };
 }
 

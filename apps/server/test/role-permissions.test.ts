@@ -107,6 +107,7 @@ const EXPECTED: Record<string, Least> = {
   'GET /api/setting/balance-quota/{id}': 'viewer',
   'POST /api/records': 'viewer',
   'GET /api/records/{messageId}': 'viewer',
+  'GET /api/events/stream': 'viewer',
   'POST /api/report/rate': 'viewer',
   'POST /api/report/usage': 'viewer',
   'POST /api/report/usage/range-date': 'viewer',

@@ -1,7 +1,7 @@
 /**
  * Sessions table access (SQL only). The cookie holds a random session id; the table keeps its SHA-256.
  */
-import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Role } from '@pesan/contracts/roles';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/users.ts';
@@ -118,4 +118,13 @@ export async function deleteSessionsEndedBefore(db: Db, before: Date): Promise<n
     .where(or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before)))
     .returning({ idHash: sessions.idHash });
   return rows.length;
+}
+
+/** Of sessions `idHashes`, the live ones with their user's organization id. */
+export function liveSessionOrganizations(db: Db, idHashes: readonly string[], now: Date): Promise<{ idHash: string; organizationId: string | null }[]> {
+  return db
+    .select({ idHash: sessions.idHash, organizationId: users.organizationId })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(inArray(sessions.idHash, [...idHashes]), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
 }

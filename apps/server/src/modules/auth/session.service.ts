@@ -41,3 +41,13 @@ export function listLiveSessions(db: Db, userId: string, now: Date): Promise<rep
 export function revokeUserSessions(db: Db, userId: string, now: Date, keepIdHash?: string): Promise<void> {
   return repo.revokeUserSessions(db, userId, now, keepIdHash);
 }
+
+/**
+ * Of sessions `idHashes` (SHA-256 hex), the live ones (not revoked, not expired at `now`) with their
+ * user's organization id (null without one): what the live stream checks (issue 28).
+ */
+export async function liveSessionOrganizations(db: Db, idHashes: readonly string[], now: Date): Promise<Map<string, string | null>> {
+  if (!idHashes.length) return new Map();
+  const rows = await repo.liveSessionOrganizations(db, idHashes, now);
+  return new Map(rows.map((r) => [r.idHash, r.organizationId]));
+}
