@@ -167,7 +167,7 @@ export function createEventHub(deps: EventHubDeps): EventHub {
       return;
     }
     for (const subs of byOrganization.values()) {
-      for (const s of [...subs]) {
+      for (const s of subs) {
         // Signed out, revoked, expired, or the user left the organization.
         if (live.get(s.sessionHash) !== s.organizationId) {
           remove(s);
@@ -219,8 +219,8 @@ export function createEventHub(deps: EventHubDeps): EventHub {
     checkSessions,
     stop() {
       stopped = true;
-      for (const subs of [...byOrganization.values()]) {
-        for (const s of [...subs]) {
+      for (const subs of byOrganization.values()) {
+        for (const s of subs) {
           remove(s);
           s.end('stopping');
         }
