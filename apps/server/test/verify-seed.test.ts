@@ -13,6 +13,8 @@ import { seedDemoApplications } from '../src/seed/applications.ts';
 import { seedDemoTraffic } from '../src/seed/traffic.ts';
 import { DEMO_VERIFY_DAYS, DEMO_VERIFY_TEMPLATE, seedDemoVerify } from '../src/seed/verify.ts';
 import { verifications } from '../src/db/schema/verifications.ts';
+import { verifyStatsHourly } from '../src/db/schema/verify-stats.ts';
+import { rollUpVerifyStats } from '../src/modules/verify/verify-stats.repo.ts';
 import { messageEvents, messages } from '../src/db/schema/messages.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
@@ -31,6 +33,8 @@ describe('demo Verify seed', () => {
     await seedDemoAccounts(t.ctx, ids);
     await seedDemoApplications(t.ctx, ids);
     await seedDemoTraffic(t.ctx, ids);
+    // A worker's first rollup run may come before the seed (the app starts its workers first).
+    await rollUpVerifyStats(t.ctx.database.db, new Date());
     const started = performance.now();
     await seedDemoVerify(t.ctx, ids);
     seedMs = performance.now() - started;
@@ -50,6 +54,13 @@ describe('demo Verify seed', () => {
     // Generous on a loaded machine; about a quarter of a second on PGlite.
     expect(seedMs).toBeLessThan(5_000);
     console.info(`demo Verify seed: ${rows.length} verifications in ${seedMs.toFixed(0)} ms`);
+  });
+
+  it("is in the Overview's hourly rollup even when a worker's first run came before it", async () => {
+    const stats = await t.ctx.database.db.select().from(verifyStatsHourly).where(eq(verifyStatsHourly.applicationId, ids.applicationId!));
+    const sum = (f: (r: (typeof stats)[number]) => number) => stats.reduce((a, r) => a + f(r), 0);
+    expect(sum((r) => r.started)).toBe(rows.length);
+    expect(sum((r) => r.approved)).toBe(rows.filter((r) => r.status === 'approved').length);
   });
 
   it('has every state: pending (recent, not expired), approved (realistic times, ~80 %), expired, failed after 5 checks, canceled', () => {

@@ -210,5 +210,5 @@ export async function seedDemoVerify(ctx: AppContext, ids: DemoIds): Promise<voi
     await insertFinishedMessages(tx, messageRows);
     await insertDemoVerifications(tx, rows);
   });
-  await rollUpVerifyStats(ctx.database.db, ctx.now());
+  await rollUpVerifyStats(ctx.database.db, ctx.now(), { full: true });
 }

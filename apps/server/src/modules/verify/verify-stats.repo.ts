@@ -51,14 +51,15 @@ const keyOf = (applicationId: string, channel: string, hour: Date) => `${applica
  * verification whose `expires_at` is at or before `now` counts as expired (as GET /v1/verify reads
  * it). `approve_hist[i]` counts approved verifications whose seconds from start to approval fall
  * in VERIFY_APPROVE_BUCKETS bucket i (approveBucket). Run every minute and at worker start
- * (jobs/registry.ts); the demo seed calls it after inserting verifications.
+ * (jobs/registry.ts). `full` recomputes every group whatever the watermark: the demo seed inserts
+ * verifications stamped in the past, after the worker's first run may have moved the watermark.
  * @returns the number of (application, channel, hour) groups recomputed.
  * @throws what the database throws (nothing is changed then).
  */
-export async function rollUpVerifyStats(db: Db, now: Date): Promise<number> {
+export async function rollUpVerifyStats(db: Db, now: Date, opts: { full?: boolean } = {}): Promise<number> {
   return db.transaction(async (tx) => {
     const [mark] = await rowsOf<{ rolled_up_to: Date | string }>(tx, sql`select rolled_up_to from verify_stats_watermark where id = 1 for update`);
-    const since = new Date((mark ? new Date(mark.rolled_up_to).getTime() : 0) - ROLLUP_LAG_MS);
+    const since = new Date((mark && !opts.full ? new Date(mark.rolled_up_to).getTime() : 0) - ROLLUP_LAG_MS);
     const sinceHour = new Date(Math.floor(since.getTime() / HOUR_MS) * HOUR_MS);
     const found = await rowsOf<{ application_id: string; channel: string; hour: Date | string }>(
       tx,
