@@ -1,6 +1,6 @@
 /**
  * Issue 7 item 9, "Installs as deploys do": no installed package may need a newer Node than the
- * root package.json `engines.node` says (today ">=20.19"). Every package.json under node_modules
+ * root package.json `engines.node` says (today ">=20.20.2", the floor of @fastify/sse, the live stream's plugin). Every package.json under node_modules
  * (the root's, each workspace's and every nested node_modules) and every package-lock.json entry
  * (which also covers platform packages this machine did not install) must admit the lowest Node
  * that `engines` allows. A failure names each package, its version, where it is and its range.
