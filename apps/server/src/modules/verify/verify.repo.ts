@@ -23,20 +23,40 @@ export async function findVerifySettings(db: Db, s: Scope): Promise<{ name: stri
   return row ?? null;
 }
 
-/** Verifications the application started since `since`; with `recipient`, only that recipient's. */
-export async function countStartedSince(db: Db, s: Scope, since: Date, recipient?: string): Promise<number> {
+/**
+ * What the start of a verification checks, in one round trip (§6.4): the application's name,
+ * allowed countries (null = any) and per-minute limit (null = default), the verifications it started
+ * since `minuteAgo`, and those of `recipient` since `hourAgo`. Null when no such application.
+ */
+export async function findStartGuard(
+  db: Db,
+  s: Scope,
+  p: { recipient: string; minuteAgo: Date; hourAgo: Date },
+): Promise<{ name: string; allowedCountries: string[] | null; perMinute: number | null; startedLastMinute: number; recipientLastHour: number } | null> {
+  const started = (since: Date, recipient?: string) =>
+    db
+      .select({ n: count() })
+      .from(verifications)
+      .where(
+        and(
+          eq(verifications.applicationId, s.applicationId),
+          eq(verifications.organizationId, s.organizationId),
+          gt(verifications.createdAt, since),
+          ...(recipient === undefined ? [] : [eq(verifications.recipient, recipient)]),
+        ),
+      );
   const [row] = await db
-    .select({ n: count() })
-    .from(verifications)
-    .where(
-      and(
-        eq(verifications.applicationId, s.applicationId),
-        eq(verifications.organizationId, s.organizationId),
-        gt(verifications.createdAt, since),
-        ...(recipient === undefined ? [] : [eq(verifications.recipient, recipient)]),
-      ),
-    );
-  return Number(row?.n ?? 0);
+    .select({
+      name: applications.name,
+      allowedCountries: applications.verifyAllowedCountries,
+      perMinute: applications.verifyPerMinute,
+      startedLastMinute: sql<number>`(${started(p.minuteAgo)})`.mapWith(Number),
+      recipientLastHour: sql<number>`(${started(p.hourAgo, p.recipient)})`.mapWith(Number),
+    })
+    .from(applications)
+    .where(and(eq(applications.id, s.applicationId), eq(applications.organizationId, s.organizationId), isNull(applications.deletedAt)))
+    .limit(1);
+  return row ?? null;
 }
 
 /** Inserts a new verification (no sends yet). */

@@ -249,18 +249,17 @@ export async function startVerification(deps: VerifyDeps, auth: V1Auth, body: Ve
   checkTokenChannel(auth, body.channel);
   const { recipient, country } = recipientFor(body.channel, body.to);
   if (body.channel === 'whatsapp' && !body.template) throw fieldError('template', VERIFY_MESSAGES.templateRequired);
-  const settings = await repo.findVerifySettings(deps.db, scope(auth));
+  const now = deps.now();
+  // Settings and both fraud-guard counts in one round trip.
+  const settings = await repo.findStartGuard(deps.db, scope(auth), { recipient, minuteAgo: new Date(now.getTime() - 60_000), hourAgo: new Date(now.getTime() - 3600_000) });
   if (!settings) throw new AppError('unauthorized', V1_MESSAGES.invalidToken);
   if (settings.allowedCountries && country !== null && !settings.allowedCountries.includes(country)) {
     throw new AppError('country_not_allowed', VERIFY_MESSAGES.countryNotAllowed);
   }
   if (settings.allowedCountries && country === null && PHONE_CHANNELS.has(body.channel)) throw new AppError('country_not_allowed', VERIFY_MESSAGES.countryNotAllowed);
-  const now = deps.now();
   const perMinute = settings.perMinute ?? VERIFY_LIMITS.perMinuteDefault;
-  if ((await repo.countStartedSince(deps.db, scope(auth), new Date(now.getTime() - 60_000))) >= perMinute) throw rateLimited(VERIFY_MESSAGES.tooManyForApplication, 60);
-  if ((await repo.countStartedSince(deps.db, scope(auth), new Date(now.getTime() - 3600_000), recipient)) >= VERIFY_LIMITS.perRecipientPerHour) {
-    throw rateLimited(VERIFY_MESSAGES.tooManyForRecipient, 3600);
-  }
+  if (settings.startedLastMinute >= perMinute) throw rateLimited(VERIFY_MESSAGES.tooManyForApplication, 60);
+  if (settings.recipientLastHour >= VERIFY_LIMITS.perRecipientPerHour) throw rateLimited(VERIFY_MESSAGES.tooManyForRecipient, 3600);
 
   const id = randomUUID();
   const codeLength = body.code_length ?? VERIFY_LIMITS.codeLengthDefault;
