@@ -29,6 +29,7 @@ import { useConversation } from '../api/get-conversation.ts';
 import { useRate } from '../api/get-rate.ts';
 import { useUsage } from '../api/get-usage.ts';
 import { useUsageRange } from '../api/get-usage-range.ts';
+import { useLiveCounters } from '../hooks/use-live-counters.ts';
 import { downloadConversation } from '../api/download-conversation.ts';
 import { downloadUsage } from '../api/download-usage.ts';
 import { fieldStatus, formatCount, formatRateValue } from '../utils/format.ts';
@@ -100,6 +101,8 @@ export function ChannelOverview({ applicationId, channel, range, footer }: Chann
   const usage = useUsage(query);
   const trend = useUsageRange(query);
   const sessions = useConversation({ application_id: applicationId, startDate: range[0], endDate: range[1] }, wa);
+  // Status changes of this application refetch the counters (at most every 2 s; issue 28).
+  useLiveCounters(applicationId);
   const calls = wa ? [rate, usage, trend, sessions] : [rate, usage, trend];
   const failed = calls.find((q) => q.isError);
   const failedAt = calls.reduce((n, q) => Math.max(n, q.errorUpdatedAt), 0);

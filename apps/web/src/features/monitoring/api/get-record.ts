@@ -26,4 +26,5 @@ export const recordQueryOptions = (messageId: string) =>
     refetchInterval: (q) => (q.state.data && PENDING_STATUSES.includes(q.state.data.status) ? RECORD_POLL_MS : false),
   });
 
-export const useRecord = (messageId: string | null) => useQuery(recordQueryOptions(messageId ?? ''));
+/** `poll` false: no interval (the live stream refetches it on a change of its message). */
+export const useRecord = (messageId: string | null, poll = true) => useQuery({ ...recordQueryOptions(messageId ?? ''), ...(poll ? {} : { refetchInterval: false }) });

@@ -49,4 +49,36 @@ export const recordsQueryOptions = (params: RecordsParams) =>
     refetchInterval: (q) => (q.state.data?.data.some((r) => PENDING_STATUSES.includes(r.status)) ? 5000 : false),
   });
 
-export const useRecords = (params: RecordsParams, enabled = true) => useQuery({ ...recordsQueryOptions(params), enabled });
+/**
+ * The page's query. `refetchMs`: undefined = the default above (every 5 s while a row is pending);
+ * false = no polling (the live stream updates the rows); a number = poll at that interval (the
+ * stream is unavailable).
+ */
+export const useRecords = (params: RecordsParams, enabled = true, refetchMs?: number | false) =>
+  useQuery({ ...recordsQueryOptions(params), enabled, ...(refetchMs === undefined ? {} : { refetchInterval: refetchMs }) });
+
+/**
+ * The page `page` with the status changes `events` applied to its rows (status, reason and
+ * updated time; an event older than the row's updated time is ignored), and the ids of the events'
+ * messages that are not on it. The same object when nothing changed.
+ */
+export function applyStatusEvents(page: RecordsPage, events: readonly { message_id: string; status: string; reason: string | null; at: string }[]): { page: RecordsPage; missing: string[] } {
+  const index = new Map(page.data.map((r, i) => [r.msgid, i]));
+  const missing: string[] = [];
+  let rows: RecordsPage['data'] | null = null;
+  for (const e of events) {
+    const i = index.get(e.message_id);
+    if (i === undefined) {
+      missing.push(e.message_id);
+      continue;
+    }
+    const row = (rows ?? page.data)[i]!;
+    if (Date.parse(e.at) < Date.parse(row.updated_at)) continue;
+    rows ??= [...page.data];
+    rows[i] = { ...row, status: e.status as typeof row.status, reason: e.reason, updated_at: e.at };
+  }
+  return { page: rows ? { ...page, data: rows, last_update: latest(page.last_update, events) } : page, missing };
+}
+
+const latest = (current: string | null, events: readonly { at: string }[]) =>
+  events.reduce<string | null>((acc, e) => (acc === null || Date.parse(e.at) > Date.parse(acc) ? e.at : acc), current);

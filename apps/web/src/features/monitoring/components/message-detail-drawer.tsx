@@ -169,14 +169,16 @@ function DetailSkeleton() {
 }
 
 export interface MessageDetailDrawerProps {
+  /** Refetch while the status can change (default); false while the live stream refetches it on its changes. */
+  poll?: boolean;
   /** The open message's id, or null when closed. */
   messageId: string | null;
   onClose: () => void;
 }
 
-export function MessageDetailDrawer({ messageId, onClose }: MessageDetailDrawerProps) {
+export function MessageDetailDrawer({ messageId, onClose, poll = true }: MessageDetailDrawerProps) {
   const { t } = useTranslation('monitoring');
-  const record = useRecord(messageId);
+  const record = useRecord(messageId, poll);
   const notFound = record.error instanceof ApiError && (record.error.status === 404 || record.error.status === 400);
   return (
     <Drawer opened={messageId !== null} onClose={onClose} position="right" size="lg" title={t('detail.title')} closeButtonProps={{ 'aria-label': t('detail.close') }}>

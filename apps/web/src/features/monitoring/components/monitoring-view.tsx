@@ -12,6 +12,7 @@
  * it, closing removes it; issue 9).
  */
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { toastError } from '../../../components/toasts.ts';
 import { IconAlertTriangle, IconFileExport, IconRefresh, IconSearch } from '@tabler/icons-react';
@@ -26,7 +27,9 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatRelative } from '../../../lib/format.ts';
 import { AppPagination } from '../../../components/pagination.tsx';
 import { DateRangePicker, defaultDateRange } from '../../../components/date-range-picker.tsx';
-import { useRecords, type SearchKey } from '../api/list-records.ts';
+import { applyStatusEvents, recordsQueryOptions, useRecords, type RecordsPage, type RecordsParams, type SearchKey } from '../api/list-records.ts';
+import { LIVE_FALLBACK_POLL_MS, useLiveStatusEvents } from '../../../lib/live-events.ts';
+import { LiveIndicator } from '../../../components/live-indicator.tsx';
 import { monitoringChannels, searchKeysFor, useMonitoringState, type DayRange } from '../hooks/use-monitoring-state.ts';
 import { RecordsTable } from './records-table.tsx';
 import { exportLink } from '../utils/export-link.ts';
@@ -84,20 +87,48 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
   // The dashboard's 'View All Monitoring' opens this page on its channel and range (?channel=&start=&end=).
   const { state, dispatch, searchText, setSearchText, applySearchNow } = useMonitoringState(initialFilters(params, options));
   const cursors = usePageCursors(JSON.stringify([applicationId, state.channel, state.range, state.filter, state.searchKey, state.search]));
-  const records = useRecords(
-    {
-      application_id: applicationId,
-      channel: state.channel,
-      startDate: state.range[0],
-      endDate: state.range[1],
-      page: state.page,
-      cursor: cursors.cursorFor(state.page),
-      limit: PAGE_SIZE,
-      showType: state.filter,
-      search: state.search ? { key: state.searchKey, value: state.search } : '',
+  const listParams: RecordsParams = {
+    application_id: applicationId,
+    channel: state.channel,
+    startDate: state.range[0],
+    endDate: state.range[1],
+    page: state.page,
+    cursor: cursors.cursorFor(state.page),
+    limit: PAGE_SIZE,
+    showType: state.filter,
+    search: state.search ? { key: state.searchKey, value: state.search } : '',
+  };
+  const listKey = recordsQueryOptions(listParams).queryKey;
+  const listKeyText = JSON.stringify(listKey);
+
+  // Live delivery (issue 28): status changes of this application update the shown rows in place
+  // (no refetch), refetch the open message's detail, and, for a message not on this page, offer
+  // 'New activity — Refresh' (rather than refetching by itself: the page does not move under the
+  // reader, and a busy application costs no requests). Paused = nothing applied; the stream
+  // unavailable = the list polls every 10 s.
+  const queryClient = useQueryClient();
+  const [livePaused, setLivePaused] = useState(false);
+  const [newActivityFor, setNewActivityFor] = useState<string | null>(null);
+  const liveState = useLiveStatusEvents(
+    [applicationId],
+    (events) => {
+      const current = queryClient.getQueryData<RecordsPage>(listKey);
+      if (current) {
+        const { page, missing } = applyStatusEvents(current, events);
+        if (page !== current) queryClient.setQueryData(listKey, page);
+        const missingSet = new Set(missing);
+        if (events.some((e) => missingSet.has(e.message_id) && e.channel === state.channel)) setNewActivityFor(listKeyText);
+      }
+      if (openMessage && events.some((e) => e.message_id === openMessage)) void queryClient.invalidateQueries({ queryKey: ['records', 'detail', openMessage], exact: true });
     },
-    options.length > 0,
+    { paused: livePaused, onReset: () => void queryClient.invalidateQueries({ queryKey: ['records'] }) },
   );
+  const newActivity = newActivityFor === listKeyText;
+  const records = useRecords(listParams, options.length > 0, liveState === 'unavailable' ? LIVE_FALLBACK_POLL_MS : liveState === 'connecting' ? undefined : false);
+  const refresh = () => {
+    setNewActivityFor(null);
+    void records.refetch();
+  };
 
   useEffect(() => {
     if (records.data) cursors.remember(records.data.page, records.data.next_cursor);
@@ -167,7 +198,7 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
             style={{ flex: '1 1 240px' }}
           />
           <Tooltip label={t('filters.refresh')} withArrow>
-            <ActionIcon variant="default" size={36} aria-label={t('filters.refresh')} onClick={() => void records.refetch()} loading={records.isFetching && !records.isPending}>
+            <ActionIcon variant="default" size={36} aria-label={t('filters.refresh')} onClick={refresh} loading={records.isFetching && !records.isPending}>
               <IconRefresh size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
@@ -176,6 +207,14 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
 
       <Paper withBorder radius="md" p="md" {...intentPrefetch(loadDrawer)}>
         <Stack gap="sm">
+          <Group justify="space-between" gap="sm" wrap="wrap" mih={36}>
+            <LiveIndicator state={liveState} enabled={!livePaused} onEnabledChange={(on) => setLivePaused(!on)} />
+            {newActivity ? (
+              <Button size="xs" variant="light" leftSection={<IconRefresh size={14} aria-hidden />} onClick={refresh}>
+                {t('list.newActivity')}
+              </Button>
+            ) : null}
+          </Group>
           <RecordsTable
             channel={state.channel}
             rows={data?.data}
@@ -210,7 +249,7 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
       </Paper>
       {drawerMounted && (
         <Suspense fallback={null}>
-          <MessageDetailDrawer messageId={openMessage} onClose={() => setOpenMessage(null)} />
+          <MessageDetailDrawer messageId={openMessage} onClose={() => setOpenMessage(null)} poll={liveState === 'unavailable' || liveState === 'connecting'} />
         </Suspense>
       )}
     </Stack>
