@@ -56,6 +56,20 @@ export function toStatusEvent(r: OutboxEventRow): StatusEvent {
 /** One Server-Sent Events frame. `data` is JSON (no line breaks). */
 export const sseFrame = (event: string, data: unknown, id?: string) => `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
+/**
+ * The `status` frame of an outbox row, serialised once however many streams carry it: the hub hands
+ * the same row objects to every stream of the organization.
+ */
+const statusFrames = new WeakMap<OutboxEventRow, string>();
+function statusFrame(r: OutboxEventRow): string {
+  let frame = statusFrames.get(r);
+  if (frame === undefined) {
+    frame = sseFrame('status', toStatusEvent(r), String(r.id));
+    statusFrames.set(r, frame);
+  }
+  return frame;
+}
+
 /** Creates the service (deps: the database and the process's hub). */
 export function createEventsService(deps: { db: Db; hub: EventHub }): EventsService {
   return {
@@ -79,7 +93,7 @@ export function createEventsService(deps: { db: Db; hub: EventHub }): EventsServ
         for (const r of rows) {
           const id = Number(r.id);
           if (sent.size && sent.has(id)) continue;
-          text += sseFrame('status', toStatusEvent(r), String(r.id));
+          text += statusFrame(r);
         }
         if (text && !sink.write(text)) end();
       };
