@@ -10,7 +10,7 @@
  * linking to the API docs.
  */
 import { useEffect, type ReactNode } from 'react';
-import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconBook } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +37,7 @@ import { DASHBOARD_TAB_LABELS } from '../utils/channels.ts';
 import { ExportButton } from './export-button.tsx';
 import { StatCard } from './stat-card.tsx';
 import { TrendChart } from './trend-chart.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 /**
  * The text of a failed load: the server's message when it refused the range as older than the
@@ -79,19 +80,6 @@ const SESSION_FIGURES: (keyof ConversationData)[] = [
   'total_all_authentication',
 ];
 
-function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-label={title} miw={0}>
-      <Group justify="space-between" align="center" mb="sm" gap="xs">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {actions}
-      </Group>
-      {children}
-    </Paper>
-  );
-}
 
 export function ChannelOverview({ applicationId, channel, range, footer }: ChannelOverviewProps) {
   const { t } = useTranslation('dashboard');
@@ -154,7 +142,7 @@ export function ChannelOverview({ applicationId, channel, range, footer }: Chann
 
   return (
     <Stack gap="md">
-      <Section title={t('sections.summary', { channel: label })} actions={exports}>
+      <SectionCard title={t('sections.summary', { channel: label })} actions={exports}>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
           <StatCard label={t('stats.total')} value={rate.data ? formatCount(rate.data.total) : null} help={t('stats.totalHelp')} loading={!rate.data} />
           <StatCard
@@ -172,7 +160,7 @@ export function ChannelOverview({ applicationId, channel, range, footer }: Chann
             color="red.9"
           />
         </SimpleGrid>
-      </Section>
+      </SectionCard>
 
       {empty ? (
         <Paper withBorder radius="md" p="md">
@@ -191,7 +179,7 @@ export function ChannelOverview({ applicationId, channel, range, footer }: Chann
         </Paper>
       ) : (
         <>
-          <Section title={t('sections.usage', { channel: label })}>
+          <SectionCard title={t('sections.usage', { channel: label })}>
             <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
               {usage.data
                 ? usageFields(usage.data).map(([field, n]) => (
@@ -199,14 +187,14 @@ export function ChannelOverview({ applicationId, channel, range, footer }: Chann
                   ))
                 : Array.from({ length: 8 }, (_, i) => <StatCard key={i} label={t('stats.loading')} value={null} loading />)}
             </SimpleGrid>
-          </Section>
+          </SectionCard>
 
-          <Section title={t('sections.trend', { channel: label })}>
+          <SectionCard title={t('sections.trend', { channel: label })}>
             {trend.data ? <TrendChart title={t('sections.trendChart', { channel: label })} data={trend.data} seriesLabels={trendLabels} /> : <Skeleton height={280} />}
-          </Section>
+          </SectionCard>
 
           {wa ? (
-            <Section title={t('sections.sessions')}>
+            <SectionCard title={t('sections.sessions')}>
               <Stack gap="md">
                 <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
                   {SESSION_FIGURES.map((key) => (
@@ -225,7 +213,7 @@ export function ChannelOverview({ applicationId, channel, range, footer }: Chann
                   <Skeleton height={280} />
                 )}
               </Stack>
-            </Section>
+            </SectionCard>
           ) : null}
         </>
       )}

@@ -7,8 +7,8 @@
  * toasts once and shows a retry (loadFailedText, as the channel tabs); a range where nothing
  * started shows an empty state linking to the docs.
  */
-import { useEffect, type ReactNode } from 'react';
-import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table } from '@mantine/core';
 import { IconAlertTriangle, IconBook, IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import { formatApproveSeconds, NO_VALUE, VERIFY_TAB_CHANNELS } from '../utils/ve
 import { loadFailedText } from './channel-overview.tsx';
 import { StatCard } from './stat-card.tsx';
 import { VerifyChart } from './verify-chart.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 export interface VerifyOverviewProps {
   applicationId: string;
@@ -34,16 +35,6 @@ export interface VerifyOverviewProps {
 
 const rateText = (rate: number | null) => (rate === null ? NO_VALUE : formatRateValue(rate));
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-label={title} miw={0}>
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 export function VerifyOverview({ applicationId, range }: VerifyOverviewProps) {
   const { t } = useTranslation('dashboard');
@@ -82,7 +73,7 @@ export function VerifyOverview({ applicationId, range }: VerifyOverviewProps) {
 
   return (
     <Stack gap="md">
-      <Section title={t('verify.sections.summary')}>
+      <SectionCard title={t('verify.sections.summary')}>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
             <StatCard label={t('verify.stats.started')} help={t('verify.stats.startedHelp')} value={data ? formatCount(data.started) : null} loading={loading} />
@@ -96,7 +87,7 @@ export function VerifyOverview({ applicationId, range }: VerifyOverviewProps) {
             ))}
           </SimpleGrid>
         </Stack>
-      </Section>
+      </SectionCard>
 
       {data && data.started === 0 ? (
         <Paper withBorder radius="md" p="md">
@@ -116,7 +107,7 @@ export function VerifyOverview({ applicationId, range }: VerifyOverviewProps) {
         </Paper>
       ) : (
         <>
-          <Section title={t('verify.sections.channels')}>
+          <SectionCard title={t('verify.sections.channels')}>
             <DataTable
               label={t('verify.sections.channels')}
               columns={[t('verify.table.channel'), t('verify.table.started'), t('verify.table.approved'), t('verify.table.conversion'), t('verify.table.median')]}
@@ -136,9 +127,9 @@ export function VerifyOverview({ applicationId, range }: VerifyOverviewProps) {
                 </Table.Tr>
               )}
             />
-          </Section>
+          </SectionCard>
 
-          <Section title={t('verify.sections.trend')}>{data ? <VerifyChart data={data} /> : <Skeleton height={280} />}</Section>
+          <SectionCard title={t('verify.sections.trend')}>{data ? <VerifyChart data={data} /> : <Skeleton height={280} />}</SectionCard>
         </>
       )}
     </Stack>

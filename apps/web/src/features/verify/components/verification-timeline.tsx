@@ -6,7 +6,7 @@
  * Monitoring (by URL, `?message=`). VerificationSkeleton stands in while it loads.
  */
 import type { ReactNode } from 'react';
-import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
 import { IconBan, IconCircleCheck, IconClockX, IconPlayerPlay, IconSend, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { LabelledField } from '../../../components/labelled-field.tsx';
 import { ReasonBadge } from '../../../components/status-badge.tsx';
 import { formatNumber, formatTableDateTime, withTimeZoneNote } from '../../../lib/format.ts';
 import { countryName, formatSeconds, messageDetailUrl, NO_VALUE, VERIFICATION_STATUS_COLORS } from '../utils/format.ts';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 type EventKind = Verification['events'][number]['kind'];
 
@@ -36,23 +37,13 @@ export function VerificationStatusBadge({ status }: { status: Verification['stat
   return <ReasonBadge label={t(`status.${status}`)} color={VERIFICATION_STATUS_COLORS[status]} />;
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-label={title} miw={0}>
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 export function VerificationTimeline({ verification: v }: { verification: Verification }) {
   const { t } = useTranslation('verify');
   const channel = (c: Verification['channel']) => t(`channels.${c}`);
   return (
     <Stack gap="md" data-testid="verification-timeline">
-      <Section title={t('header.title')}>
+      <SectionCard title={t('header.title')}>
         <Stack gap="md">
           <Stack gap={4}>
             <Text size="xs" c="gray.7" fw={600}>
@@ -88,9 +79,9 @@ export function VerificationTimeline({ verification: v }: { verification: Verifi
             {v.template ? <LabelledField label={t('header.template')}>{v.template}</LabelledField> : null}
           </SimpleGrid>
         </Stack>
-      </Section>
+      </SectionCard>
 
-      <Section title={t('events.title')}>
+      <SectionCard title={t('events.title')}>
         {v.events.length === 0 ? (
           <Text size="sm" c="gray.7">
             {t('events.none')}
@@ -123,7 +114,7 @@ export function VerificationTimeline({ verification: v }: { verification: Verifi
             })}
           </Timeline>
         )}
-      </Section>
+      </SectionCard>
     </Stack>
   );
 }
