@@ -6,11 +6,14 @@
  *   connections sending `POST /v1/sms/messages` to one application, DURATION seconds); accepted
  *   msgs/s = 2xx / DURATION, as send.ts computes it;
  * - with: the same load while STREAMS real HTTP SSE connections (`GET /api/events/stream`, filtered
- *   to the sending application) are open to the same server: 8 per user, users of the sending
- *   organization with sessions inserted in the database (cookie signed with the app's secret). They
- *   are held by a client in a process of its own (this file forked with --streams-child), which
- *   reads every stream to the end; SAMPLE of them parse each event and record now - event.at (the
- *   status time), the others only count their `status` events;
+ *   to the sending application, as an Overview or Monitoring page opens it) are open to the same
+ *   server: 8 per user, users of the sending organization with sessions inserted in the database
+ *   (cookie signed with the app's secret). They are held by a client in a process of its own (this
+ *   file forked with --streams-child), which reads every stream to the end; SAMPLE of them parse
+ *   each `activity` event and record now - event.from (the oldest change it sums: the longest a
+ *   change waited to reach a screen), the others only count their `activity` events. Meanwhile a
+ *   probe (one more user) sends a message through /v1 about every 500 ms and opens a stream watching
+ *   it (as Monitoring does for its rows), recording now - event.at for each of its `status` events;
  * - without (again): the first scenario once more, so the order (a larger database) is visible.
  * The streams run no scenario but "with" (they are opened just before it and closed after its drain).
  * Prints accepted msgs/s, p50/p99, seconds until all final, the change in percent, the delay
@@ -40,6 +43,8 @@ const load1 = () =>
 interface ChildStart {
   base: string;
   cookies: string[];
+  probeCookie: string;
+  token: string;
   applicationId: string;
   sample: number;
 }
@@ -50,6 +55,8 @@ interface ChildReport {
   counts: number[];
   sampleCounts: number[];
   delays: number[];
+  probeDelays: number[];
+  probes: number;
   cpuMicros: number;
 }
 
@@ -64,8 +71,10 @@ async function streamsChild() {
   let opened = 0;
   let endedEarly = 0;
   let stopping = false;
+  /** The newest activity id seen: where a probe's stream resumes. */
+  let lastActivityId = '0';
   const url = `${start.base}/api/events/stream?application_id=${start.applicationId}`;
-  const MARK = 'event: status\n';
+  const MARK = 'event: activity\n';
 
   async function read(i: number, res: Response) {
     const sampled = i < start.sample;
@@ -84,12 +93,13 @@ async function streamsChild() {
             if (!block.includes(MARK)) continue;
             const line = block.split('\n').find((l) => l.startsWith('data: '));
             if (!line) continue;
-            const ev = JSON.parse(line.slice(6)) as { at: string };
-            delays.push(Date.now() - Date.parse(ev.at));
+            const ev = JSON.parse(line.slice(6)) as { from: string; id: string };
+            if (Number(ev.id) > Number(lastActivityId)) lastActivityId = ev.id;
+            delays.push(Date.now() - Date.parse(ev.from));
             counts[i]!++;
           }
         } else {
-          // Count the `status` events only; keep the tail that may hold a split marker.
+          // Count the `activity` events only; keep the tail that may hold a split marker.
           let from = 0;
           let k: number;
           while ((k = buf.indexOf(MARK, from)) >= 0) {
@@ -120,10 +130,55 @@ async function streamsChild() {
     }),
   );
   process.send!({ ready: opened });
+
+  // The probe: a message sent through /v1, then a stream watching it, until it is delivered (or 10 s).
+  const probeDelays: number[] = [];
+  let probes = 0;
+  const probing = (async () => {
+    while (!stopping) {
+      const sentAt = Date.now();
+      try {
+        const res = await fetch(`${start.base}/v1/sms/messages`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${start.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ to: '081234567899', text: 'Probe' }),
+        });
+        if (res.status !== 202) throw new Error(`probe send ${res.status}`);
+        const { id } = (await res.json()) as { id: string };
+        // Resume from before the send: nothing of this message is missed while the stream opens.
+        const watch = await fetch(`${url}&message_id=${id}${lastActivityId === '0' ? '' : `&last_event_id=${lastActivityId}`}`, { headers: { cookie: start.probeCookie, accept: 'text/event-stream' }, signal: AbortSignal.any([controller.signal, AbortSignal.timeout(10_000)]) });
+        probes++;
+        const reader = watch.body!.pipeThrough(new TextDecoderStream()).getReader();
+        let buf = '';
+        outer: for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buf += value;
+          let at: number;
+          while ((at = buf.indexOf('\n\n')) >= 0) {
+            const block = buf.slice(0, at);
+            buf = buf.slice(at + 2);
+            if (!block.includes('event: status\n')) continue;
+            const ev = JSON.parse(block.split('\n').find((l) => l.startsWith('data: '))!.slice(6)) as { at: string; status: string };
+            probeDelays.push(Date.now() - Date.parse(ev.at));
+            if (ev.status === 'delivered') {
+              await reader.cancel();
+              break outer;
+            }
+          }
+        }
+      } catch {
+        // Timed out or stopped.
+      }
+      await new Promise((r) => setTimeout(r, Math.max(0, 500 - (Date.now() - sentAt))));
+    }
+  })();
+
   await new Promise((resolve) => process.once('message', resolve));
   stopping = true;
+  await probing;
   const cpu = process.cpuUsage(cpuBefore);
-  const report: ChildReport = { opened, refused, endedEarly, counts, sampleCounts: counts.slice(0, start.sample), delays, cpuMicros: cpu.user + cpu.system };
+  const report: ChildReport = { opened, refused, endedEarly, counts, sampleCounts: counts.slice(0, start.sample), delays, probeDelays, probes, cpuMicros: cpu.user + cpu.system };
   process.send!(report, () => {
     controller.abort();
     process.exit(0);
@@ -182,7 +237,7 @@ async function main() {
 
     // Users of the sending organization, 8 sessions each (one stream per session).
     const db = t.ctx.database.db;
-    const userCount = Math.ceil(STREAMS / PER_USER);
+    const userCount = Math.ceil(STREAMS / PER_USER) + 1; // the last one: the probe
     const userRows = await db
       .insert(users)
       .values(
@@ -204,6 +259,9 @@ async function main() {
       sessionRows.push({ idHash: hashSessionId(id), userId: userRows[Math.floor(i / PER_USER)]!.id, expiresAt: new Date(Date.now() + 3600_000) });
       cookies.push(`${SESSION_COOKIE}=${encodeURIComponent(t.app.signCookie(id))}`);
     }
+    const probeId = randomBytes(32).toString('base64url');
+    sessionRows.push({ idHash: hashSessionId(probeId), userId: userRows.at(-1)!.id, expiresAt: new Date(Date.now() + 3600_000) });
+    const probeCookie = `${SESSION_COOKIE}=${encodeURIComponent(t.app.signCookie(probeId))}`;
     await db.insert(sessions).values(sessionRows);
 
     let accumulated = 0;
@@ -249,7 +307,7 @@ async function main() {
       c.once('exit', (code) => reject(new Error(`stream client exited (${code})`)));
     });
     const ready = next();
-    c.send({ base, cookies, applicationId: sender.applicationId, sample: SAMPLE } satisfies ChildStart);
+    c.send({ base, cookies, probeCookie, token: sender.tokens.sms.accessToken, applicationId: sender.applicationId, sample: SAMPLE } satisfies ChildStart);
     const { ready: opened } = (await ready) as { ready: number };
     const hubSize = t.ctx.services.events.hub.size();
     await new Promise((res) => setTimeout(res, 2000));
@@ -271,8 +329,10 @@ async function main() {
     const sampleCounts = [...report.sampleCounts].sort((a, b) => a - b);
     const d = [...report.delays].sort((a, b) => a - b);
     console.log(`streams: ${report.opened} opened (${hubSize} in the server's hub), ${report.refused.length} refused${report.refused.length ? ` (${report.refused[0]})` : ''}, ${report.endedEarly} ended by the server before the end`);
-    console.log(`status events per stream (all ${all.length}): min ${all[0]} / median ${pct(all, 50)} / max ${all.at(-1)}; sample of ${sampleCounts.length}: min ${sampleCounts[0]} / median ${pct(sampleCounts, 50)} / max ${sampleCounts.at(-1)}; status changes accepted msgs x 3 expected ≈ ${(withStreams * DURATION * 3).toFixed(0)}`);
-    console.log(`status-to-screen delay (now - event.at) on the ${SAMPLE}-stream sample, ${d.length} events: p50 ${pct(d, 50)} ms / p95 ${pct(d, 95)} ms / p99 ${pct(d, 99)} ms / max ${d.at(-1)} ms`);
+    console.log(`activity events per stream (all ${all.length}): min ${all[0]} / median ${pct(all, 50)} / max ${all.at(-1)}; sample of ${sampleCounts.length}: min ${sampleCounts[0]} / median ${pct(sampleCounts, 50)} / max ${sampleCounts.at(-1)} (at most one a second)`);
+    console.log(`change-to-screen delay by activity (now - event.from, the oldest change summed) on the ${SAMPLE}-stream sample, ${d.length} events: p50 ${pct(d, 50)} ms / p95 ${pct(d, 95)} ms / p99 ${pct(d, 99)} ms / max ${d.at(-1)} ms`);
+    const p = [...report.probeDelays].sort((a, b) => a - b);
+    console.log(`status-to-screen delay of watched messages (now - event.at), ${report.probes} probes sent through /v1 and watched, ${p.length} status events: p50 ${pct(p, 50)} ms / p95 ${pct(p, 95)} ms / p99 ${pct(p, 99)} ms / max ${p.at(-1)} ms`);
     console.log(`stream client process CPU: ${(report.cpuMicros / 1e6).toFixed(1)} s over the "with" scenario and its drain`);
   } finally {
     child?.kill();

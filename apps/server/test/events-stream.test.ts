@@ -1,12 +1,13 @@
 /**
  * The live stream `GET /api/events/stream` (issue 28) over real HTTP on loopback: status changes
- * recorded through the status pipeline arrive as `status` events of the right organization only;
- * a stream resumed with Last-Event-ID gets exactly what it missed, in order; a signed-out session's
- * stream ends; a user's streams are capped; anonymous calls get 401.
+ * recorded through the status pipeline arrive as `status` events for the watched messages of the
+ * right organization only, and as `activity` sums for the rest; a stream resumed with
+ * Last-Event-ID gets exactly the watched changes it missed, in order, and a sum of the others; a
+ * signed-out session's stream ends; a user's streams are capped; anonymous calls get 401.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { STREAM_LIMITS, type StatusEvent } from '@pesan/contracts/events';
+import { STREAM_LIMITS, type ActivityEvent, type StatusEvent } from '@pesan/contracts/events';
 import { applications } from '../src/db/schema/applications.ts';
 import { statusOutbox } from '../src/db/schema/messages.ts';
 import { recordStatuses } from '../src/messaging/engine/status-recorder.ts';
@@ -82,6 +83,7 @@ async function openStream(acc: Account, query = '', headers: Record<string, stri
     res,
     frames,
     statuses: () => frames.filter((f) => f.event === 'status').map((f) => f.data as StatusEvent),
+    activity: () => frames.filter((f) => f.event === 'activity').map((f) => f.data as ActivityEvent),
     ended: () => ended,
     async until(cond: () => boolean, timeoutMs = 5000) {
       const start = Date.now();
@@ -94,13 +96,21 @@ async function openStream(acc: Account, query = '', headers: Record<string, stri
   };
 }
 
-/** A message of `applicationId` moved submitted -> sent -> delivered through the status pipeline (in_queue is recorded as a skipped step): 3 changes. */
-async function deliver(acc: Account, applicationId: string) {
-  const id = await insertMessage(t, { organizationId: acc.organizationId, applicationId, channel: 'sms', recipient: '+6281200000001', status: 'submitted' });
-  await recordStatuses(t.ctx.database.db, [
+/** A new message of `applicationId`, status submitted (no outbox row yet). */
+const newMessage = (acc: Account, applicationId: string) =>
+  insertMessage(t, { organizationId: acc.organizationId, applicationId, channel: 'sms', recipient: '+6281200000001', status: 'submitted' });
+
+/** Moves message `id` submitted -> sent -> delivered through the status pipeline (in_queue is recorded as a skipped step): 3 changes. */
+const move = (id: string) =>
+  recordStatuses(t.ctx.database.db, [
     { messageId: id, status: 'sent', at: new Date() },
     { messageId: id, status: 'delivered', at: new Date() },
   ]);
+
+/** A new message of `applicationId`, moved to delivered (3 changes). */
+async function deliver(acc: Account, applicationId: string) {
+  const id = await newMessage(acc, applicationId);
+  await move(id);
   return id;
 }
 
@@ -111,6 +121,21 @@ const outboxOf = (organizationId: string, after = 0) =>
     .where(and(eq(statusOutbox.organizationId, organizationId), gt(statusOutbox.id, after)))
     .orderBy(asc(statusOutbox.id));
 
+/** The summed counts of `activity` events for one application: created and per status. */
+function sums(events: ActivityEvent[], applicationId: string) {
+  let created = 0;
+  const statuses: Record<string, number> = {};
+  for (const e of events)
+    for (const c of e.changes) {
+      if (c.application_id !== applicationId) continue;
+      created += c.created;
+      for (const [k, n] of Object.entries(c.statuses)) statuses[k] = (statuses[k] ?? 0) + n;
+    }
+  return { created, statuses };
+}
+
+const watch = (...ids: string[]) => ids.map((id) => `message_id=${id}`).join('&');
+
 describe('live stream', () => {
   it('refuses anonymous calls with 401 before streaming', async () => {
     const res = await fetch(`${base}/api/events/stream`, { headers: { accept: 'text/event-stream' } });
@@ -118,15 +143,17 @@ describe('live stream', () => {
     expect((await res.json()).error.code).toBe('unauthorized');
   });
 
-  it("delivers the organization's status changes within 2 s, and never another organization's", async () => {
-    const sa = await openStream(a);
-    const sb = await openStream(b);
+  it("delivers a watched message's changes within 2 s, and never to another organization watching its id", async () => {
+    const mine = await newMessage(a, appA);
+    const theirs = await newMessage(b, appB);
+    const sa = await openStream(a, `?${watch(mine, theirs)}`);
+    const sb = await openStream(b, `?${watch(mine, theirs)}`);
     expect(sa.res.status).toBe(200);
     expect(sa.res.headers.get('content-type')).toContain('text/event-stream');
     await new Promise((r) => setTimeout(r, 100));
     const started = Date.now();
-    const mine = await deliver(a, appA);
-    const theirs = await deliver(b, appB);
+    await move(mine);
+    await move(theirs);
     await sa.until(() => sa.statuses().filter((e) => e.message_id === mine).length === 3, 2000);
     expect(Date.now() - started).toBeLessThan(2000);
     await sb.until(() => sb.statuses().filter((e) => e.message_id === theirs).length === 3, 2000);
@@ -136,7 +163,10 @@ describe('live stream', () => {
       [mine, 'sent', 'delivered'],
     ]);
     expect(sa.statuses().every((e) => e.application_id === appA && e.channel === 'sms')).toBe(true);
+    // Watching another organization's message id gives nothing of it, in status or activity events.
     expect(sb.statuses().some((e) => e.message_id === mine)).toBe(false);
+    await sb.until(() => sb.activity().length > 0, 3000);
+    expect(sb.activity().flatMap((e) => e.changes.map((c) => c.application_id))).not.toContain(appA);
     // Event ids are the outbox ids, in order.
     const rows = await outboxOf(a.organizationId);
     expect(sa.frames.filter((f) => f.event === 'status').map((f) => f.id)).toEqual(rows.filter((r) => r.messageId === mine).map((r) => String(r.id)));
@@ -144,30 +174,63 @@ describe('live stream', () => {
     sb.close();
   });
 
-  it('filters by the applications on screen', async () => {
-    const s = await openStream(a, `?application_id=${appA2}`);
+  it('sums the changes of unwatched messages into one activity event a second, per application and channel', async () => {
+    const s = await openStream(a, `?application_id=${appA}`);
     await new Promise((r) => setTimeout(r, 100));
-    const other = await deliver(a, appA);
-    const shown = await deliver(a, appA2);
-    await s.until(() => s.statuses().filter((e) => e.message_id === shown).length === 3);
-    expect(s.statuses().some((e) => e.message_id === other)).toBe(false);
+    const ids = [await deliver(a, appA), await deliver(a, appA), await deliver(a, appA2)];
+    await s.until(() => sums(s.activity(), appA).statuses.delivered === 2, 3000);
+    await new Promise((r) => setTimeout(r, STREAM_LIMITS.activityMs + 200));
+    expect(sums(s.activity(), appA)).toEqual({ created: 2, statuses: { in_queue: 2, sent: 2, delivered: 2 } });
+    expect(s.statuses()).toHaveLength(0);
+    const last = s.activity().at(-1)!;
+    expect(last.changes.every((c) => c.application_id === appA && c.channel === 'sms')).toBe(true);
+    // The event id is the newest outbox id it covers: what a resume starts after.
+    const rows = await outboxOf(a.organizationId);
+    expect(last.id).toBe(String(Math.max(...rows.filter((r) => ids.slice(0, 2).includes(r.messageId)).map((r) => r.id))));
+    expect(s.frames.filter((f) => f.event === 'activity').at(-1)!.id).toBe(last.id);
     s.close();
   });
 
-  it('resumes after Last-Event-ID with exactly the missed changes, in order', async () => {
-    const s1 = await openStream(a);
+  it('filters by the applications on screen', async () => {
+    const other = await newMessage(a, appA);
+    const shown = await newMessage(a, appA2);
+    const s = await openStream(a, `?application_id=${appA2}&${watch(other, shown)}`);
     await new Promise((r) => setTimeout(r, 100));
-    const first = await deliver(a, appA);
+    await move(other);
+    await move(shown);
+    await s.until(() => s.statuses().filter((e) => e.message_id === shown).length === 3);
+    await s.until(() => sums(s.activity(), appA2).statuses.delivered === 1, 3000);
+    expect(s.statuses().some((e) => e.message_id === other)).toBe(false);
+    expect(sums(s.activity(), appA).created).toBe(0);
+    s.close();
+  });
+
+  it('resumes after Last-Event-ID with exactly the missed changes of watched messages, in order, and a sum of the rest', async () => {
+    const first = await newMessage(a, appA);
+    const missed = [await newMessage(a, appA), await newMessage(a, appA2)];
+    const after = await newMessage(a, appA);
+    const q = `?${watch(first, ...missed, after)}`;
+    const s1 = await openStream(a, q);
+    await new Promise((r) => setTimeout(r, 100));
+    await move(first);
     await s1.until(() => s1.statuses().filter((e) => e.message_id === first).length === 3);
     const lastId = s1.frames.filter((f) => f.event === 'status').at(-1)!.id!;
     s1.close();
-    const missed = [await deliver(a, appA), await deliver(a, appA2)];
+    for (const id of missed) await move(id);
+    const unwatched = await deliver(a, appA);
     await deliver(b, appB);
-    const expected = (await outboxOf(a.organizationId, Number(lastId))).map((r) => String(r.id));
+    const expected = (await outboxOf(a.organizationId, Number(lastId))).filter((r) => missed.includes(r.messageId)).map((r) => String(r.id));
     expect(expected).toHaveLength(6);
-    const s2 = await openStream(a, '', { 'last-event-id': lastId });
-    await s2.until(() => s2.statuses().length >= 6);
-    const after = await deliver(a, appA);
+    const s2 = await openStream(a, q, { 'last-event-id': lastId });
+    await s2.until(() => s2.statuses().length >= 6 && s2.activity().length >= 1);
+    // The sum of what was missed: the two watched messages and the unwatched one, of both applications; nothing of b.
+    const resumed = s2.activity()[0]!;
+    expect(resumed.resumed).toBe(true);
+    expect(sums([resumed], appA)).toEqual({ created: 2, statuses: { in_queue: 2, sent: 2, delivered: 2 } });
+    expect(sums([resumed], appA2)).toEqual({ created: 1, statuses: { in_queue: 1, sent: 1, delivered: 1 } });
+    expect(resumed.changes.some((c) => c.application_id === appB)).toBe(false);
+    expect(resumed.id).toBe(String(Math.max(...(await outboxOf(a.organizationId, Number(lastId))).filter((r) => r.messageId === unwatched).map((r) => r.id))));
+    await move(after);
     await s2.until(() => s2.statuses().some((e) => e.message_id === after && e.status === 'delivered'));
     const got = s2.frames.filter((f) => f.event === 'status');
     expect(got.slice(0, 6).map((f) => f.id)).toEqual(expected);
@@ -178,9 +241,8 @@ describe('live stream', () => {
     s2.close();
   });
 
-  it('sends one reset event when more changes were missed than it replays', async () => {
+  it('sends one reset event when more changes of watched messages were missed than it replays', async () => {
     const [row] = await outboxOf(a.organizationId);
-    // Pretend the client saw an id far in the past of a big outbox: lower resumeMax by asking from 0 with a fake filler.
     const filler = Array.from({ length: STREAM_LIMITS.resumeMax + 1 }, () => ({
       messageId: row!.messageId,
       organizationId: a.organizationId,
@@ -192,13 +254,29 @@ describe('live stream', () => {
     }));
     const before = (await outboxOf(a.organizationId)).at(-1)!.id;
     await t.ctx.database.db.insert(statusOutbox).values(filler);
-    const s = await openStream(a, `?last_event_id=${before}`);
+    const s = await openStream(a, `?last_event_id=${before}&${watch(row!.messageId)}`);
     await s.until(() => s.frames.some((f) => f.event === 'reset'));
     expect(s.statuses()).toHaveLength(0);
     const reset = s.frames.find((f) => f.event === 'reset')!;
     const newest = (await outboxOf(a.organizationId)).at(-1)!.id;
     expect(reset.id).toBe(String(newest));
     s.close();
+  });
+
+  it('sends reset when the last event id is too far behind to sum', async () => {
+    const newest = (await outboxOf(a.organizationId)).at(-1)!.id;
+    const s = await openStream(a, `?last_event_id=0`);
+    if (newest <= STREAM_LIMITS.resumeScanMax) {
+      // A small outbox: everything is summed instead.
+      await s.until(() => s.activity().some((e) => e.resumed));
+    } else await s.until(() => s.frames.some((f) => f.event === 'reset'));
+    s.close();
+  });
+
+  it('refuses more watched messages than the limit with 400', async () => {
+    const ids = Array.from({ length: STREAM_LIMITS.maxWatched + 1 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const res = await fetch(`${base}/api/events/stream?${watch(...ids)}`, { headers: { cookie: a.cookie, accept: 'text/event-stream' } });
+    expect(res.status).toBe(400);
   });
 
   it('ends the stream of a session that signed out', async () => {

@@ -2,13 +2,23 @@
  * Live delivery (issue 28): `GET /api/events/stream`, a Server-Sent Events stream of the signed-in
  * user's organization's status changes, fed from the status outbox.
  *
- * - Query: `application_id` (repeatable, at most STREAM_LIMITS.maxApplications): only those
+ * What a screen needs, not every change: a busy organization changes thousands of statuses a
+ * second, and hundreds of consoles may be open on it. So a stream carries
+ * - `status` events (data statusEventSchema, `id` = the outbox row's id) for the WATCHED messages
+ *   only: `message_id` (repeatable, at most STREAM_LIMITS.maxWatched), the rows on screen and the
+ *   open detail; the console reopens its stream when they change;
+ * - `activity` events (data activityEventSchema), at most one per STREAM_LIMITS.activityMs: how
+ *   many changes each application and channel had since the previous one (new messages, and
+ *   changes into each status). A screen refetches what it shows from it (the Overview's counters)
+ *   or offers to (Monitoring's "New activity").
+ * - Query `application_id` (repeatable, at most STREAM_LIMITS.maxApplications): only those
  *   applications' changes (the ones on screen); none = every application of the organization.
- * - Each change is an event `status` whose `id` is the outbox row's id and whose data is
- *   statusEventSchema. The browser's EventSource resumes after a disconnect by sending the last id
- *   in `Last-Event-ID` (or `last_event_id` in the query): the changes after it arrive first, in id
- *   order. When more than STREAM_LIMITS.resumeMax changes were missed the stream sends one `reset`
- *   event instead: refetch what is on screen.
+ * - Resumable: the browser's EventSource sends the last id it saw in `Last-Event-ID` (or
+ *   `last_event_id` in the query); the watched messages' changes after it arrive first, in id
+ *   order, then one `activity` event summing what the applications did meanwhile. When more than
+ *   STREAM_LIMITS.resumeMax changes of watched messages were missed, or the id is more than
+ *   STREAM_LIMITS.resumeScanMax behind, the stream sends one `reset` event instead: refetch what is
+ *   on screen.
  * - A comment line every STREAM_LIMITS.heartbeatMs keeps proxies from closing it.
  * - It ends when the session is revoked or signs out (within STREAM_LIMITS.sessionCheckMs).
  * - At most STREAM_LIMITS.perUser streams per user at once: one more is a 429 `rate_limited`
@@ -19,6 +29,12 @@ import { z } from './zod.ts';
 export const STREAM_LIMITS = {
   perUser: 8,
   maxApplications: 50,
+  /** Messages one stream may watch (`message_id`): a page of Monitoring and its open detail. */
+  maxWatched: 100,
+  /** The shortest time between two `activity` events of a stream, ms. */
+  activityMs: 1_000,
+  /** How far behind (in outbox ids, every organization's) a resumed stream may be; further behind it gets `reset`. */
+  resumeScanMax: 200_000,
   resumeMax: 1000,
   heartbeatMs: 15_000,
   /** How often a process re-checks that its streams' sessions are still live. */
@@ -32,11 +48,17 @@ export const EVENTS_MESSAGES = {
   lastEventIdInvalid: '`last_event_id` must be the id of an event of this stream',
 } as const;
 
-const appIds = z.union([z.string().min(1).max(64), z.array(z.string().min(1).max(64)).max(STREAM_LIMITS.maxApplications)]);
+/** A repeatable query parameter of ids: one value or many, at most `max`. */
+const repeatedIds = (max: number) =>
+  z
+    .union([z.string().min(1).max(64), z.array(z.string().min(1).max(64)).max(max)])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]));
 
 /** Query of `GET /api/events/stream`. */
 export const eventStreamQuerySchema = z.strictObject({
-  application_id: appIds.optional().transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v])),
+  application_id: repeatedIds(STREAM_LIMITS.maxApplications),
+  message_id: repeatedIds(STREAM_LIMITS.maxWatched),
   last_event_id: z.string().regex(/^\d{1,19}$/, EVENTS_MESSAGES.lastEventIdInvalid).optional(),
 });
 export type EventStreamQuery = z.infer<typeof eventStreamQuerySchema>;
@@ -54,3 +76,26 @@ export const statusEventSchema = z.object({
   at: z.string(),
 });
 export type StatusEvent = z.infer<typeof statusEventSchema>;
+
+/** One application and channel's share of an `activity` event. */
+export const activityEntrySchema = z.object({
+  application_id: z.string(),
+  channel: z.string(),
+  /** Messages whose first status was recorded (new rows of Monitoring). */
+  created: z.number().int().nonnegative(),
+  /** Changes into each status (status -> count). */
+  statuses: z.record(z.string(), z.number().int().nonnegative()),
+});
+
+/** Data of an `activity` event: the stream's applications' changes since its previous one. */
+export const activityEventSchema = z.object({
+  id: z.string().describe('The newest outbox id it covers (what Last-Event-ID names)'),
+  changes: z.array(activityEntrySchema),
+  /** ISO 8601: the oldest and newest status time it covers. */
+  from: z.string(),
+  to: z.string(),
+  /** True when it sums what a resumed stream missed. */
+  resumed: z.boolean(),
+});
+export type ActivityEvent = z.infer<typeof activityEventSchema>;
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;

@@ -1,5 +1,5 @@
-/** Test-only: a fake EventSource (stub it with vi.stubGlobal('EventSource', FakeEventSource)) and a status event. */
-import type { StatusEvent } from '@pesan/contracts/events';
+/** Test-only: a fake EventSource (stub it with vi.stubGlobal('EventSource', FakeEventSource)), a status event and an activity event. */
+import type { ActivityEvent, StatusEvent } from '@pesan/contracts/events';
 
 export class FakeEventSource {
   static instances: FakeEventSource[] = [];
@@ -48,4 +48,9 @@ export class FakeEventSource {
 /** A `status` event of message `messageId`. */
 export function statusEvent(id: string, messageId: string, applicationId: string, status: string, channel = 'sms', at = '2026-03-15T03:05:00Z'): StatusEvent {
   return { id, message_id: messageId, application_id: applicationId, channel, status, previous_status: null, reason: null, at };
+}
+
+/** An `activity` event: `created` new messages and changes into `statuses` of one application and channel. */
+export function activityEvent(id: string, applicationId: string, created: number, statuses: Record<string, number>, channel = 'sms'): ActivityEvent {
+  return { id, changes: [{ application_id: applicationId, channel, created, statuses }], from: '2026-03-15T03:05:00Z', to: '2026-03-15T03:05:01Z', resumed: false };
 }

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import type { StatusEvent } from '@pesan/contracts/events';
+import type { ActivityEvent, StatusEvent } from '@pesan/contracts/events';
 import { LIVE_BATCH_MS, LIVE_RECOVER_MS, LIVE_RETRY_MS, resetLiveConnectionForTests, useLiveStatusEvents } from './live-events.ts';
-import { FakeEventSource, statusEvent } from './live-events.test-support.ts';
+import { activityEvent, FakeEventSource, statusEvent } from './live-events.test-support.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -53,6 +53,30 @@ describe('useLiveStatusEvents', () => {
     one.unmount();
     await flushMicrotasks();
     expect(FakeEventSource.instances[1]!.closed).toBe(true);
+  });
+
+  it("asks for the union of the subscribers' watched messages, reopens (resuming) when it changes, and routes activity by application", async () => {
+    const got: ActivityEvent[] = [];
+    const other: ActivityEvent[] = [];
+    const one = renderHook(({ ids }) => useLiveStatusEvents(['app-1'], () => {}, { messageIds: ids, onActivity: (e) => got.push(e) }), { initialProps: { ids: ['m2', 'm1', 'm1'] } });
+    renderHook(() => useLiveStatusEvents(['app-2'], () => {}, { onActivity: (e) => other.push(e) }));
+    await flushMicrotasks();
+    expect(FakeEventSource.instances).toHaveLength(1);
+    const es = FakeEventSource.instances[0]!;
+    expect(es.url).toBe('/api/events/stream?application_id=app-1&application_id=app-2&message_id=m1&message_id=m2');
+    act(() => es.open());
+    act(() => es.emit('activity', { ...activityEvent('7', 'app-1', 1, { sent: 1 }), changes: [...activityEvent('7', 'app-1', 1, { sent: 1 }).changes, ...activityEvent('7', 'app-2', 0, { delivered: 2 }).changes] }, '7'));
+    expect(got).toHaveLength(1);
+    expect(got[0]!.changes.map((c) => c.application_id)).toEqual(['app-1']);
+    expect(other[0]!.changes).toEqual([{ application_id: 'app-2', channel: 'sms', created: 0, statuses: { delivered: 2 } }]);
+    // The same set in another order is the same stream; a new set reopens after the last event.
+    one.rerender({ ids: ['m1', 'm2'] });
+    await flushMicrotasks();
+    expect(FakeEventSource.instances).toHaveLength(1);
+    one.rerender({ ids: ['m3'] });
+    await flushMicrotasks();
+    expect(es.closed).toBe(true);
+    expect(FakeEventSource.instances[1]!.url).toBe('/api/events/stream?application_id=app-1&application_id=app-2&message_id=m3&last_event_id=7');
   });
 
   it('calls onReset on a `reset` event', async () => {

@@ -2,8 +2,11 @@
  * Live delivery (issue 28): the console's side of `GET /api/events/stream` (contracts/events.ts).
  *
  * - ONE EventSource per browser tab, shared by every subscriber (ref-counted): it asks for the
- *   union of the subscribers' application ids and is reopened (with `last_event_id`, so nothing is
- *   missed in between) when that union changes; it closes when the last subscriber leaves.
+ *   union of the subscribers' application ids and watched message ids (the rows on screen, the open
+ *   detail) and is reopened (with `last_event_id`, so nothing is missed in between) when that union
+ *   changes; it closes when the last subscriber leaves.
+ * - `status` events (watched messages' changes) and `activity` events (at most one a second: how
+ *   many changes each application and channel had) go to the subscribers of their application.
  * - Connection state: 'connecting' until the stream opens, then 'live'. 'unavailable' when there
  *   is no EventSource, when the stream is refused (a 429 for too many streams, a 401: EventSource
  *   closes itself on a non-200 answer) or when an error does not recover within
@@ -17,7 +20,7 @@
  *   resume onReset is called so the screen catches up).
  */
 import { useEffect, useRef, useState } from 'react';
-import type { StatusEvent } from '@pesan/contracts/events';
+import { STREAM_LIMITS, type ActivityEvent, type StatusEvent } from '@pesan/contracts/events';
 
 export type LiveState = 'connecting' | 'live' | 'paused' | 'unavailable';
 
@@ -35,7 +38,10 @@ export const LIVE_STREAM_PATH = '/api/events/stream';
 interface Subscriber {
   /** Application ids; empty = all of the organization's. */
   applicationIds: readonly string[];
+  /** Messages whose changes it wants one by one (`status` events). */
+  messageIds: readonly string[];
   onEvent(e: StatusEvent): void;
+  onActivity(e: ActivityEvent): void;
   onReset(): void;
   onState(s: Exclude<LiveState, 'paused'>): void;
 }
@@ -78,14 +84,24 @@ export function createLiveConnection(): LiveConnection {
     sourceKey = null;
   };
 
-  /** The union of the subscribers' ids ('' = all applications, when one subscriber wants all). */
+  /**
+   * The stream's query for the current subscribers: the union of their application ids (none =
+   * all applications, when one subscriber wants all) and of their watched messages (at most
+   * STREAM_LIMITS.maxWatched), sorted, so equal wants give an equal key.
+   */
   function wantedKey(): string {
-    const ids = new Set<string>();
+    const apps = new Set<string>();
+    const messages = new Set<string>();
+    let all = false;
     for (const s of subs) {
-      if (s.applicationIds.length === 0) return '*';
-      for (const id of s.applicationIds) ids.add(id);
+      if (s.applicationIds.length === 0) all = true;
+      for (const id of s.applicationIds) apps.add(id);
+      for (const id of s.messageIds) messages.add(id);
     }
-    return [...ids].sort().join(',');
+    const q = new URLSearchParams();
+    if (!all) for (const id of [...apps].sort()) q.append('application_id', id);
+    for (const id of [...messages].sort().slice(0, STREAM_LIMITS.maxWatched)) q.append('message_id', id);
+    return q.toString();
   }
 
   function unavailable(retry: boolean) {
@@ -104,8 +120,7 @@ export function createLiveConnection(): LiveConnection {
   function open(key: string) {
     const ES = (globalThis as { EventSource?: typeof EventSource }).EventSource;
     if (!ES) return unavailable(false);
-    const q = new URLSearchParams();
-    if (key !== '*') for (const id of key.split(',')) q.append('application_id', id);
+    const q = new URLSearchParams(key);
     if (lastEventId) q.set('last_event_id', lastEventId);
     const qs = q.toString();
     const es = new ES(`${LIVE_STREAM_PATH}${qs ? `?${qs}` : ''}`, { withCredentials: true });
@@ -136,6 +151,21 @@ export function createLiveConnection(): LiveConnection {
       }
       if (m.lastEventId) lastEventId = m.lastEventId;
       for (const s of subs) if (s.applicationIds.length === 0 || s.applicationIds.includes(data.application_id)) s.onEvent(data);
+    });
+    es.addEventListener('activity', (ev) => {
+      if (source !== es) return;
+      const m = ev as MessageEvent<string>;
+      let data: ActivityEvent;
+      try {
+        data = JSON.parse(m.data) as ActivityEvent;
+      } catch {
+        return;
+      }
+      if (m.lastEventId) lastEventId = m.lastEventId;
+      for (const s of subs) {
+        const mine = s.applicationIds.length === 0 ? data : { ...data, changes: data.changes.filter((c) => s.applicationIds.includes(c.application_id)) };
+        if (mine.changes.length) s.onActivity(mine);
+      }
     });
     es.addEventListener('reset', (ev) => {
       if (source !== es) return;
@@ -210,24 +240,32 @@ export function resetLiveConnectionForTests() {
 export interface LiveOptions {
   /** No events delivered and the stream not held for this subscriber. */
   paused?: boolean;
+  /** Messages whose changes arrive one by one in onEvents (the rows on screen, the open detail). */
+  messageIds?: readonly string[];
+  /** At most once a second: how many changes the applications had meanwhile (refetch what depends on them). */
+  onActivity?: (e: ActivityEvent) => void;
   /** The server could not replay what was missed, or updates resume after a pause: refetch what is shown. */
   onReset?: () => void;
 }
 
 /**
- * Subscribes to the status changes of `applicationIds` (empty = all of the organization's) while
- * mounted: `onEvents` receives them in batches (oldest first, at most every LIVE_BATCH_MS).
+ * Subscribes to the live changes of `applicationIds` (empty = all of the organization's) while
+ * mounted: `onEvents` receives the watched messages' (`messageIds`) changes in batches (oldest
+ * first, at most every LIVE_BATCH_MS), `onActivity` the sums of all of them.
  * Returns the connection state: 'unavailable' means poll (LIVE_FALLBACK_POLL_MS).
  */
-export function useLiveStatusEvents(applicationIds: readonly string[], onEvents: (events: StatusEvent[]) => void, { paused = false, onReset }: LiveOptions = {}): LiveState {
+export function useLiveStatusEvents(applicationIds: readonly string[], onEvents: (events: StatusEvent[]) => void, { paused = false, onReset, messageIds = [], onActivity }: LiveOptions = {}): LiveState {
   const [connState, setConnState] = useState<ConnState>(() => liveConnection().state());
   const onEventsRef = useRef(onEvents);
   const onResetRef = useRef(onReset);
+  const onActivityRef = useRef(onActivity);
   useEffect(() => {
     onEventsRef.current = onEvents;
     onResetRef.current = onReset;
+    onActivityRef.current = onActivity;
   });
   const key = [...applicationIds].sort().join(',');
+  const watchKey = [...new Set(messageIds)].sort().join(',');
 
   useEffect(() => {
     if (paused) return;
@@ -242,6 +280,8 @@ export function useLiveStatusEvents(applicationIds: readonly string[], onEvents:
     const conn = liveConnection();
     const unsubscribe = conn.subscribe({
       applicationIds: key ? key.split(',') : [],
+      messageIds: watchKey ? watchKey.split(',') : [],
+      onActivity: (e) => onActivityRef.current?.(e),
       onEvent: (e) => {
         buffer.push(e);
         timer ??= setTimeout(flush, LIVE_BATCH_MS);
@@ -254,7 +294,7 @@ export function useLiveStatusEvents(applicationIds: readonly string[], onEvents:
       if (timer) clearTimeout(timer);
       unsubscribe();
     };
-  }, [key, paused]);
+  }, [key, watchKey, paused]);
 
   // Back from a pause: what changed meanwhile was not applied; refetch once.
   const wasPaused = useRef(paused);

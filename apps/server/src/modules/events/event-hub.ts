@@ -1,6 +1,6 @@
 /**
  * The live stream's hub (issue 28): ONE reader of the status outbox per process, whatever the
- * number of open streams, fanning each change out to the streams of its organization.
+ * number of open streams, fanning each change out to the streams that need it.
  *
  * - It reads only while a stream is open: on the first one it starts at the outbox's highest id,
  *   then reads the rows after it, woken by this process's recorded statuses (wake()) and by a
@@ -8,10 +8,17 @@
  * - Ids are handed out before commit, so a row may become visible after a higher one: the tail
  *   remembers the ids it saw skipped ("gaps") for GAP_TTL_MS and reads them again with the next
  *   rows, delivering a late row when it appears (a gap that never fills was a rolled-back insert).
+ * - What a stream gets (contracts/events.ts): the rows of the messages it watches, after each read
+ *   (found through one map, message id -> streams, so a row costs one lookup however many streams
+ *   are open); and every activityMs one `activity` frame summing its applications' changes, built
+ *   once per organization and application filter, not once per stream. So a busy organization
+ *   costs each open console one small write a second, not one write per change.
  * - Every sessionCheckMs it asks which of its streams' sessions are still live and of the stream's
  *   organization, in one query, and ends the others (sign-out, revoke, expiry, member removed).
  */
+import { STREAM_LIMITS } from '@pesan/contracts/events';
 import type { Db } from '../../db/client.ts';
+import { createActivity, type Activity } from './activity.ts';
 import { maxOutboxId, readOutboxTail, type OutboxEventRow } from './events.repo.ts';
 
 /** An open stream as the hub sees it. */
@@ -19,11 +26,15 @@ export interface StreamSubscriber {
   organizationId: string;
   /** Only these applications' changes; null = all of the organization's. */
   applicationIds: ReadonlySet<string> | null;
+  /** The messages whose changes it gets one by one (deliver); fixed for the stream's life. */
+  messageIds: ReadonlySet<string>;
   userId: string;
   /** SHA-256 hex of the session id (sessions.id_hash). */
   sessionHash: string;
-  /** Receives this organization's (and applications') new rows, oldest id first. Never throws. */
+  /** Receives the new rows of its watched messages, oldest id first. Never throws. */
   deliver(rows: OutboxEventRow[]): void;
+  /** Receives an `activity` frame (text, shared with the other streams of the same filter). Never throws. */
+  activity(frame: string): void;
   /** Ends the stream; the hub has already forgotten it. */
   end(reason: 'session_ended' | 'stopping'): void;
 }
@@ -56,6 +67,8 @@ export interface EventHubDeps {
   sessionCheckMs?: number;
   /** Rows per read (default 1000). */
   batch?: number;
+  /** The time between two `activity` frames, ms (default STREAM_LIMITS.activityMs). */
+  activityMs?: number;
 }
 
 /** How long a skipped id is read again before it counts as a rolled-back insert, ms. */
@@ -68,7 +81,13 @@ export function createEventHub(deps: EventHubDeps): EventHub {
   const pollMs = deps.pollMs ?? 500;
   const minIntervalMs = deps.minIntervalMs ?? 50;
   const batch = deps.batch ?? 1000;
+  const activityMs = deps.activityMs ?? STREAM_LIMITS.activityMs;
   const byOrganization = new Map<string, Set<StreamSubscriber>>();
+  /** Message id -> the streams watching it. */
+  const watchers = new Map<string, Set<StreamSubscriber>>();
+  /** Per organization with streams: its changes since the last `activity` frames. */
+  const pendingActivity = new Map<string, Activity>();
+  let activityTimer: ReturnType<typeof setInterval> | null = null;
   const perUser = new Map<string, number>();
   let count = 0;
   let cursor: number | null = null;
@@ -85,16 +104,37 @@ export function createEventHub(deps: EventHubDeps): EventHub {
   };
 
   function fanOut(rows: OutboxEventRow[]) {
-    const groups = new Map<string, OutboxEventRow[]>();
+    const batches = new Map<StreamSubscriber, OutboxEventRow[]>();
     for (const r of rows) {
-      const g = groups.get(r.organizationId);
-      if (g) g.push(r);
-      else groups.set(r.organizationId, [r]);
+      if (!byOrganization.has(r.organizationId)) continue;
+      let activity = pendingActivity.get(r.organizationId);
+      if (!activity) pendingActivity.set(r.organizationId, (activity = createActivity()));
+      activity.add(r);
+      const watching = watchers.get(r.messageId);
+      if (!watching) continue;
+      for (const sub of watching) {
+        // A message id is no key to another organization's changes.
+        if (sub.organizationId !== r.organizationId || (sub.applicationIds && !sub.applicationIds.has(r.applicationId))) continue;
+        const batch = batches.get(sub);
+        if (batch) batch.push(r);
+        else batches.set(sub, [r]);
+      }
     }
-    for (const [organizationId, orgRows] of groups) {
+    for (const [sub, mine] of batches) sub.deliver(mine);
+  }
+
+  /** Sends each organization's pending activity to its streams: one frame text per application filter. */
+  function flushActivity() {
+    if (!pendingActivity.size) return;
+    const pending = [...pendingActivity];
+    pendingActivity.clear();
+    for (const [organizationId, activity] of pending) {
+      const frames = new Map<string, string | null>();
       for (const sub of byOrganization.get(organizationId) ?? []) {
-        const mine = sub.applicationIds ? orgRows.filter((r) => sub.applicationIds!.has(r.applicationId)) : orgRows;
-        if (mine.length) sub.deliver(mine);
+        const key = sub.applicationIds ? [...sub.applicationIds].sort().join(',') : '*';
+        let frame = frames.get(key);
+        if (frame === undefined) frames.set(key, (frame = activity.frame(sub.applicationIds)));
+        if (frame !== null) sub.activity(frame);
       }
     }
   }
@@ -180,14 +220,23 @@ export function createEventHub(deps: EventHubDeps): EventHub {
   function remove(sub: StreamSubscriber): boolean {
     const subs = byOrganization.get(sub.organizationId);
     if (!subs?.delete(sub)) return false;
-    if (!subs.size) byOrganization.delete(sub.organizationId);
+    if (!subs.size) {
+      byOrganization.delete(sub.organizationId);
+      pendingActivity.delete(sub.organizationId);
+    }
+    for (const id of sub.messageIds) {
+      const w = watchers.get(id);
+      if (w?.delete(sub) && !w.size) watchers.delete(id);
+    }
     const n = (perUser.get(sub.userId) ?? 1) - 1;
     if (n > 0) perUser.set(sub.userId, n);
     else perUser.delete(sub.userId);
     count--;
     if (count === 0) {
       if (sessionTimer) clearInterval(sessionTimer);
-      sessionTimer = null;
+      if (activityTimer) clearInterval(activityTimer);
+      sessionTimer = activityTimer = null;
+      pendingActivity.clear();
       wake();
     }
     return true;
@@ -202,11 +251,20 @@ export function createEventHub(deps: EventHubDeps): EventHub {
       let subs = byOrganization.get(sub.organizationId);
       if (!subs) byOrganization.set(sub.organizationId, (subs = new Set()));
       subs.add(sub);
+      for (const id of sub.messageIds) {
+        let w = watchers.get(id);
+        if (!w) watchers.set(id, (w = new Set()));
+        w.add(sub);
+      }
       perUser.set(sub.userId, (perUser.get(sub.userId) ?? 0) + 1);
       count++;
       if (!sessionTimer) {
         sessionTimer = setInterval(() => void checkSessions(), deps.sessionCheckMs ?? 5000);
         sessionTimer.unref();
+      }
+      if (!activityTimer) {
+        activityTimer = setInterval(flushActivity, activityMs);
+        activityTimer.unref();
       }
       if (!running) void loop();
       return () => {

@@ -21,12 +21,13 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { permission: 'read' },
         schema: {
           tags: ['monitoring'],
-          summary: "Live status changes of the organization's messages (Server-Sent Events; resumable with Last-Event-ID)",
+          summary: "Live status changes of the organization's messages: the watched ones one by one, the rest summed (Server-Sent Events; resumable with Last-Event-ID)",
           security: [{ sessionCookie: [] }],
           querystring: eventStreamQuerySchema,
           response: {
             200: {
-              description: 'A `text/event-stream`: `status` events (data below, id = the event id), `reset` when too much was missed, `end` when the session ended',
+              description:
+                'A `text/event-stream`: `status` events of the watched messages (`message_id`; data below, id = the event id), an `activity` event at most once a second summing the applications\' changes, `reset` when too much was missed, `end` when the session ended',
               content: { 'text/event-stream': { schema: statusEventSchema } },
             },
             429: errorResponse('At most 8 live streams per user'),
@@ -39,7 +40,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const raw = reply.raw;
         const end = await ctx.services.events.open(
           { userId: session.userId, organizationId: session.organizationId, sessionHash: session.idHash },
-          { applicationIds: request.query.application_id, lastEventId },
+          { applicationIds: request.query.application_id, messageIds: request.query.message_id, lastEventId },
           {
             write: (frame) => {
               if (!reply.sse.isConnected) return false;

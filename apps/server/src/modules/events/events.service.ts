@@ -6,8 +6,10 @@
 import { EVENTS_MESSAGES, STREAM_LIMITS, type StatusEvent } from '@pesan/contracts/events';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { createActivity } from './activity.ts';
 import type { EventHub, StreamSubscriber } from './event-hub.ts';
-import { maxOutboxId, readOrganizationOutbox, type OutboxEventRow } from './events.repo.ts';
+import { maxOutboxId, readWatchedOutbox, summarizeOutbox, type OutboxEventRow } from './events.repo.ts';
+import { sseFrame } from './sse-frame.ts';
 
 /** Where a stream's frames go: the HTTP response. */
 export interface StreamSink {
@@ -24,16 +26,27 @@ export interface StreamOwner {
   sessionHash: string;
 }
 
+/** What a stream asks for (the query of GET /api/events/stream). */
+export interface StreamOptions {
+  /** Only these applications (empty or undefined = all of the organization's). */
+  applicationIds?: string[];
+  /** The watched messages: their changes arrive one by one as `status` events. */
+  messageIds?: string[];
+  /** Resume after this event id (Last-Event-ID). */
+  lastEventId?: string | null;
+}
+
 export interface EventsService {
   /**
-   * Opens a stream: a `retry` hint, then (with `lastEventId`) the changes after it or one `reset`
-   * event when more than STREAM_LIMITS.resumeMax were missed, then every new change of the
-   * organization (of `applicationIds` only, when given). Returns the function that ends it (call it
-   * when the client goes away).
+   * Opens a stream: a `retry` hint, then (with `lastEventId`) the watched messages' changes after
+   * it and one `activity` event summing the rest, or one `reset` event when that is too much
+   * (STREAM_LIMITS.resumeMax, resumeScanMax); then `status` events of the watched messages and an
+   * `activity` event every STREAM_LIMITS.activityMs while its applications change. Returns the
+   * function that ends it (call it when the client goes away).
    * @throws AppError rate_limited (429) when the user has STREAM_LIMITS.perUser streams open (before
    *   anything is written). A failed read of the missed changes ends the stream instead.
    */
-  open(owner: StreamOwner, opts: { applicationIds?: string[]; lastEventId?: string | null }, sink: StreamSink): Promise<() => void>;
+  open(owner: StreamOwner, opts: StreamOptions, sink: StreamSink): Promise<() => void>;
 }
 
 /** Bytes a client may fall behind by before its stream is ended (it then resumes with Last-Event-ID). */
@@ -53,33 +66,17 @@ export function toStatusEvent(r: OutboxEventRow): StatusEvent {
   };
 }
 
-/** One Server-Sent Events frame. `data` is JSON (no line breaks). */
-export const sseFrame = (event: string, data: unknown, id?: string) => `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-
-/**
- * The `status` frame of an outbox row, serialised once however many streams carry it: the hub hands
- * the same row objects to every stream of the organization.
- */
-const statusFrames = new WeakMap<OutboxEventRow, string>();
-function statusFrame(r: OutboxEventRow): string {
-  let frame = statusFrames.get(r);
-  if (frame === undefined) {
-    frame = sseFrame('status', toStatusEvent(r), String(r.id));
-    statusFrames.set(r, frame);
-  }
-  return frame;
-}
-
 /** Creates the service (deps: the database and the process's hub). */
 export function createEventsService(deps: { db: Db; hub: EventHub }): EventsService {
   return {
     async open(owner, opts, sink) {
       if (deps.hub.streamsOf(owner.userId) >= STREAM_LIMITS.perUser) throw new AppError('rate_limited', EVENTS_MESSAGES.tooManyStreams);
       const applicationIds = opts.applicationIds?.length ? new Set(opts.applicationIds) : null;
+      const messageIds = new Set(opts.messageIds ?? []);
       const after = opts.lastEventId && /^\d{1,19}$/.test(opts.lastEventId) ? Number(opts.lastEventId) : null;
       let ended = false;
-      // Live rows that arrive while the missed ones are read wait here, then go out without repeats.
-      let pending: OutboxEventRow[] | null = after === null ? null : [];
+      // What the hub hands over while the missed changes are read waits here, then goes out without repeats.
+      let pending: { rows: OutboxEventRow[]; activity: string[] } | null = after === null ? null : { rows: [], activity: [] };
       const sent = new Set<number>();
       let unsubscribe = () => {};
       const end = () => {
@@ -88,24 +85,29 @@ export function createEventsService(deps: { db: Db; hub: EventHub }): EventsServ
         unsubscribe();
         sink.close();
       };
+      const write = (text: string) => {
+        if (text && !ended && !sink.write(text)) end();
+      };
       const send = (rows: OutboxEventRow[]) => {
         let text = '';
-        for (const r of rows) {
-          const id = Number(r.id);
-          if (sent.size && sent.has(id)) continue;
-          text += statusFrame(r);
-        }
-        if (text && !sink.write(text)) end();
+        for (const r of rows) if (!sent.size || !sent.has(r.id)) text += sseFrame('status', toStatusEvent(r), String(r.id));
+        write(text);
       };
       const sub: StreamSubscriber = {
         organizationId: owner.organizationId,
         applicationIds,
+        messageIds,
         userId: owner.userId,
         sessionHash: owner.sessionHash,
         deliver: (rows) => {
           if (ended) return;
-          if (pending) pending.push(...rows);
+          if (pending) pending.rows.push(...rows);
           else send(rows);
+        },
+        activity: (frame) => {
+          if (ended) return;
+          if (pending) pending.activity.push(frame);
+          else write(frame);
         },
         end: (reason) => {
           if (ended) return;
@@ -116,16 +118,20 @@ export function createEventsService(deps: { db: Db; hub: EventHub }): EventsServ
       sink.write(`retry: ${STREAM_LIMITS.retryMs}\n\n`);
       unsubscribe = deps.hub.subscribe(sub);
       if (after !== null && !ended) {
+        const apps = applicationIds ? [...applicationIds] : null;
         try {
-          const missed = await readOrganizationOutbox(deps.db, owner.organizationId, applicationIds ? [...applicationIds] : null, after, STREAM_LIMITS.resumeMax + 1);
-          if (missed.length > STREAM_LIMITS.resumeMax) {
-            const last = String(await maxOutboxId(deps.db));
-            if (!ended && !sink.write(sseFrame('reset', { last_event_id: last }, last))) end();
-            pending = (pending ?? []).filter((r) => Number(r.id) > Number(last));
+          const newest = await maxOutboxId(deps.db);
+          const missed = newest - after > STREAM_LIMITS.resumeScanMax ? null : messageIds.size ? await readWatchedOutbox(deps.db, owner.organizationId, apps, [...messageIds], after, newest, STREAM_LIMITS.resumeMax + 1) : [];
+          if (missed === null || missed.length > STREAM_LIMITS.resumeMax) {
+            write(sseFrame('reset', { last_event_id: String(newest) }, String(newest)));
+            if (pending) pending.rows = pending.rows.filter((r) => r.id > newest);
           } else {
+            const summary = createActivity();
+            for (const g of await summarizeOutbox(deps.db, owner.organizationId, apps, after, newest)) summary.addGroup(g);
             send(missed);
+            write(summary.frame(applicationIds, { resumed: true }) ?? '');
             // A row the tail saw skipped may still reach the hub after this read delivered it.
-            for (const r of missed) sent.add(Number(r.id));
+            for (const r of missed) sent.add(r.id);
             setTimeout(() => sent.clear(), 15_000).unref();
           }
         } catch {
@@ -133,9 +139,10 @@ export function createEventsService(deps: { db: Db; hub: EventHub }): EventsServ
           end();
           return end;
         }
-        const buffered = pending ?? [];
+        const buffered = pending ?? { rows: [], activity: [] };
         pending = null;
-        if (!ended && buffered.length) send(buffered);
+        if (buffered.rows.length) send(buffered.rows);
+        for (const frame of buffered.activity) write(frame);
       }
       return end;
     },

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { LIVE_BATCH_MS, resetLiveConnectionForTests } from '../../../lib/live-events.ts';
-import { FakeEventSource, statusEvent } from '../../../lib/live-events.test-support.ts';
+import { resetLiveConnectionForTests } from '../../../lib/live-events.ts';
+import { activityEvent, FakeEventSource } from '../../../lib/live-events.test-support.ts';
 import { COUNTERS_REFRESH_MS, useLiveCounters } from './use-live-counters.ts';
 
 beforeEach(() => {
@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 describe('useLiveCounters', () => {
-  it("invalidates the application's dashboard queries at most once per 2 s", async () => {
+  it("invalidates the application's dashboard queries on its activity events, at most once per 2 s", async () => {
     const client = new QueryClient();
     const spy = vi.spyOn(client, 'invalidateQueries');
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
@@ -26,10 +26,14 @@ describe('useLiveCounters', () => {
     await act(async () => {});
     const es = FakeEventSource.instances[0]!;
     act(() => es.open());
-    const emit = (n: number) => {
-      act(() => es.emit('status', statusEvent(String(n), `m${n}`, 'app-1', 'sent'), String(n)));
-      act(() => vi.advanceTimersByTime(LIVE_BATCH_MS));
+    expect(es.url).toBe('/api/events/stream?application_id=app-1');
+    const emit = (n: number, applicationId = 'app-1') => {
+      act(() => es.emit('activity', activityEvent(String(n), applicationId, 1, { sent: 1 }), String(n)));
+      act(() => vi.advanceTimersByTime(300));
     };
+    // Another application's activity is not this tab's.
+    emit(0, 'app-2');
+    expect(spy).not.toHaveBeenCalled();
     emit(1);
     expect(spy).toHaveBeenCalledTimes(1);
     emit(2);

@@ -1,6 +1,7 @@
 /**
- * Live Overview counters (issue 28): while a channel tab is open, status changes of its application
- * (the live stream, lib/live-events.ts) invalidate that application's dashboard queries (rate,
+ * Live Overview counters (issue 28): while a channel tab is open, the `activity` events of its
+ * application (the live stream's sums of its changes, lib/live-events.ts) invalidate that
+ * application's dashboard queries (rate,
  * usage, trend, WhatsApp sessions: their keys are ['dashboard', kind, {application_id, …}]) at most
  * once per COUNTERS_REFRESH_MS, the first change at once and the ones after it together at the end
  * of the window. A `reset` invalidates them too. Returns the connection state.
@@ -29,18 +30,15 @@ export function useLiveCounters(applicationId: string): LiveState {
     },
     [],
   );
-  return useLiveStatusEvents(
-    [applicationId],
-    () => {
-      if (timer.current) return; // already due at the end of the window
-      const wait = last.current + COUNTERS_REFRESH_MS - Date.now();
-      if (wait <= 0) invalidate();
-      else
-        timer.current = setTimeout(() => {
-          timer.current = null;
-          invalidate();
-        }, wait);
-    },
-    { onReset: invalidate },
-  );
+  const changed = () => {
+    if (timer.current) return; // already due at the end of the window
+    const wait = last.current + COUNTERS_REFRESH_MS - Date.now();
+    if (wait <= 0) invalidate();
+    else
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        invalidate();
+      }, wait);
+  };
+  return useLiveStatusEvents([applicationId], changed, { onActivity: changed, onReset: invalidate });
 }

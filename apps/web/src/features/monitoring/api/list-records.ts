@@ -9,6 +9,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Paged } from '@pesan/contracts/application';
 import type { ChannelId } from '@pesan/contracts/channels';
+import type { ActivityEvent } from '@pesan/contracts/events';
 import type { TransactionRecord } from '@pesan/contracts/records';
 import type { MessageStatus } from '@pesan/contracts/statuses';
 import { api } from '../../../lib/api-client.ts';
@@ -82,3 +83,12 @@ export function applyStatusEvents(page: RecordsPage, events: readonly { message_
 
 const latest = (current: string | null, events: readonly { at: string }[]) =>
   events.reduce<string | null>((acc, e) => (acc === null || Date.parse(e.at) > Date.parse(acc) ? e.at : acc), current);
+
+/**
+ * Whether an `activity` event (contracts/events.ts) has changes that would show in the list of
+ * `applicationId`'s `channel` filtered by `filter`: new messages for 'all', changes into that
+ * status otherwise (issue 28: the cue for 'New activity — Refresh').
+ */
+export function activityShowsIn(activity: ActivityEvent, applicationId: string, channel: string, filter: string): boolean {
+  return activity.changes.some((c) => c.application_id === applicationId && c.channel === channel && (filter === 'all' ? c.created > 0 : (c.statuses[filter] ?? 0) > 0));
+}

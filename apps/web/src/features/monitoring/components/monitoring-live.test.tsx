@@ -3,7 +3,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import type { RecordDetail, TransactionRecord } from '@pesan/contracts/records';
 import { renderWithProviders } from '../../../components/test-render.tsx';
 import { resetLiveConnectionForTests } from '../../../lib/live-events.ts';
-import { FakeEventSource, statusEvent } from '../../../lib/live-events.test-support.ts';
+import { activityEvent, FakeEventSource, statusEvent } from '../../../lib/live-events.test-support.ts';
 import { MonitoringView } from './monitoring-view.tsx';
 import { json, recordFixture } from '../test/fixtures.ts';
 
@@ -52,10 +52,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The stream once it watches the shown row (it reopens when the rows arrive). */
 async function openStream() {
-  await waitFor(() => expect(FakeEventSource.instances.length).toBeGreaterThan(0));
+  await waitFor(() => expect(FakeEventSource.instances.at(-1)?.url).toBe(`/api/events/stream?application_id=app-1&message_id=${ID}`));
   const es = FakeEventSource.instances.at(-1)!;
-  expect(es.url).toBe('/api/events/stream?application_id=app-1');
+  expect(FakeEventSource.instances.slice(0, -1).every((e) => e.closed)).toBe(true);
   act(() => es.open());
   await screen.findByText('Live');
   return es;
@@ -76,8 +77,14 @@ describe('Monitoring live updates', () => {
     expect(api.listCalls()).toBe(before);
     expect(screen.queryByRole('button', { name: /New activity/ })).toBeNull();
 
-    // A message not on the page: an offer to refresh, no refetch by itself.
-    act(() => es.emit('status', statusEvent('6', 'other-message', 'app-1', 'sent'), '6'));
+    // Another application's or channel's activity, or only status changes of the shown rows: nothing to offer.
+    act(() => es.emit('activity', activityEvent('6', 'app-2', 3, { sent: 3 }), '6'));
+    act(() => es.emit('activity', activityEvent('7', 'app-1', 2, { sent: 2 }, 'whatsapp'), '7'));
+    act(() => es.emit('activity', activityEvent('8', 'app-1', 0, { delivered: 1 }), '8'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('button', { name: /New activity/ })).toBeNull();
+    // New messages of this application and channel: an offer to refresh, no refetch by itself.
+    act(() => es.emit('activity', activityEvent('9', 'app-1', 1, { in_queue: 1, sent: 1 }), '9'));
     const offer = await screen.findByRole('button', { name: 'New activity — Refresh' });
     expect(api.listCalls()).toBe(before);
     fireEvent.click(offer);

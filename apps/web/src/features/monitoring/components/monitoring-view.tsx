@@ -27,7 +27,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatRelative } from '../../../lib/format.ts';
 import { AppPagination } from '../../../components/pagination.tsx';
 import { DateRangePicker, defaultDateRange } from '../../../components/date-range-picker.tsx';
-import { applyStatusEvents, recordsQueryOptions, useRecords, type RecordsPage, type RecordsParams, type SearchKey } from '../api/list-records.ts';
+import { activityShowsIn, applyStatusEvents, recordsQueryOptions, useRecords, type RecordsPage, type RecordsParams, type SearchKey } from '../api/list-records.ts';
 import { LIVE_FALLBACK_POLL_MS, useLiveStatusEvents } from '../../../lib/live-events.ts';
 import { LiveIndicator } from '../../../components/live-indicator.tsx';
 import { monitoringChannels, searchKeysFor, useMonitoringState, type DayRange } from '../hooks/use-monitoring-state.ts';
@@ -101,27 +101,35 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
   const listKey = recordsQueryOptions(listParams).queryKey;
   const listKeyText = JSON.stringify(listKey);
 
-  // Live delivery (issue 28): status changes of this application update the shown rows in place
-  // (no refetch), refetch the open message's detail, and, for a message not on this page, offer
-  // 'New activity — Refresh' (rather than refetching by itself: the page does not move under the
-  // reader, and a busy application costs no requests). Paused = nothing applied; the stream
-  // unavailable = the list polls every 10 s.
+  // Live delivery (issue 28): the shown rows and the open message are watched, so their status
+  // changes arrive one by one and update the rows in place (no refetch) and refetch the open
+  // detail; the application's other changes arrive summed, at most once a second, and offer
+  // 'New activity — Refresh' when one would show in this list (rather than refetching by itself:
+  // the page does not move under the reader, and a busy application costs no requests). Paused =
+  // nothing applied; the stream unavailable = the list polls every 10 s.
   const queryClient = useQueryClient();
   const [livePaused, setLivePaused] = useState(false);
   const [newActivityFor, setNewActivityFor] = useState<string | null>(null);
+  const shownIds = queryClient.getQueryData<RecordsPage>(listKey)?.data.map((r) => r.msgid) ?? [];
+  const watched = openMessage ? [...shownIds, openMessage] : shownIds;
   const liveState = useLiveStatusEvents(
     [applicationId],
     (events) => {
       const current = queryClient.getQueryData<RecordsPage>(listKey);
       if (current) {
-        const { page, missing } = applyStatusEvents(current, events);
+        const { page } = applyStatusEvents(current, events);
         if (page !== current) queryClient.setQueryData(listKey, page);
-        const missingSet = new Set(missing);
-        if (events.some((e) => missingSet.has(e.message_id) && e.channel === state.channel)) setNewActivityFor(listKeyText);
       }
       if (openMessage && events.some((e) => e.message_id === openMessage)) void queryClient.invalidateQueries({ queryKey: ['records', 'detail', openMessage], exact: true });
     },
-    { paused: livePaused, onReset: () => void queryClient.invalidateQueries({ queryKey: ['records'] }) },
+    {
+      paused: livePaused,
+      messageIds: watched,
+      onActivity: (activity) => {
+        if (activityShowsIn(activity, applicationId, state.channel, state.filter)) setNewActivityFor(listKeyText);
+      },
+      onReset: () => void queryClient.invalidateQueries({ queryKey: ['records'] }),
+    },
   );
   const newActivity = newActivityFor === listKeyText;
   const records = useRecords(listParams, options.length > 0, liveState === 'unavailable' ? LIVE_FALLBACK_POLL_MS : liveState === 'connecting' ? undefined : false);
