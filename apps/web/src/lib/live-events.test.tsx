@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import type { ActivityEvent, StatusEvent } from '@pesan/contracts/events';
-import { LIVE_BATCH_MS, LIVE_RECOVER_MS, LIVE_RETRY_MS, resetLiveConnectionForTests, useLiveStatusEvents } from './live-events.ts';
+import { LIVE_BATCH_MS, LIVE_HIDDEN_CLOSE_MS, LIVE_RECOVER_MS, LIVE_RETRY_MS, resetLiveConnectionForTests, useLiveStatusEvents } from './live-events.ts';
 import { activityEvent, FakeEventSource, statusEvent } from './live-events.test-support.ts';
 
 beforeEach(() => {
@@ -77,6 +77,35 @@ describe('useLiveStatusEvents', () => {
     await flushMicrotasks();
     expect(es.closed).toBe(true);
     expect(FakeEventSource.instances[1]!.url).toBe('/api/events/stream?application_id=app-1&application_id=app-2&message_id=m3&last_event_id=7');
+  });
+
+  it('closes the stream of a tab hidden for 30 s and reopens it, resuming, when shown', async () => {
+    let visibility: DocumentVisibilityState = 'visible';
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    const setVisibility = (v: DocumentVisibilityState) => {
+      visibility = v;
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    };
+    renderHook(() => useLiveStatusEvents(['app-1'], () => {}));
+    await flushMicrotasks();
+    const es = FakeEventSource.instances[0]!;
+    act(() => es.open());
+    act(() => es.emit('status', statusEvent('4', 'm1', 'app-1', 'sent'), '4'));
+    // Hidden briefly: kept.
+    setVisibility('hidden');
+    act(() => vi.advanceTimersByTime(LIVE_HIDDEN_CLOSE_MS - 1000));
+    setVisibility('visible');
+    act(() => vi.advanceTimersByTime(LIVE_HIDDEN_CLOSE_MS));
+    expect(es.closed).toBe(false);
+    // Hidden long: closed, and reopened after the last event when shown.
+    setVisibility('hidden');
+    act(() => vi.advanceTimersByTime(LIVE_HIDDEN_CLOSE_MS));
+    expect(es.closed).toBe(true);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    setVisibility('visible');
+    expect(FakeEventSource.instances).toHaveLength(2);
+    expect(FakeEventSource.instances[1]!.url).toBe('/api/events/stream?application_id=app-1&last_event_id=4');
+    vi.restoreAllMocks();
   });
 
   it('calls onReset on a `reset` event', async () => {

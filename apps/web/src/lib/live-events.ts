@@ -13,6 +13,9 @@
  *   LIVE_RECOVER_MS; callers then poll (LIVE_FALLBACK_POLL_MS) and the stream is tried again
  *   after LIVE_RETRY_MS. `end` (the session ended) closes it: 'unavailable', no reconnection while
  *   its subscribers stay (once all have left, the next subscriber opens a new stream).
+ * - A tab hidden for LIVE_HIDDEN_CLOSE_MS closes its stream (a server holds no connection for a
+ *   tab nobody looks at); shown again, it reopens with `last_event_id`: the watched messages'
+ *   missed changes and a sum of the others arrive at once.
  * - `reset` (the server could not replay what was missed) calls every subscriber's onReset: they
  *   refetch what is on screen.
  * - useLiveStatusEvents() delivers a subscriber's `status` events in batches (every
@@ -30,6 +33,8 @@ export const LIVE_BATCH_MS = 250;
 export const LIVE_RECOVER_MS = 10_000;
 /** After 'unavailable', the stream is tried again after this long, ms. */
 export const LIVE_RETRY_MS = 60_000;
+/** A tab hidden this long closes its stream until it is shown again, ms. */
+export const LIVE_HIDDEN_CLOSE_MS = 30_000;
 /** What callers poll at while the stream is 'unavailable', ms. */
 export const LIVE_FALLBACK_POLL_MS = 10_000;
 
@@ -67,6 +72,38 @@ export function createLiveConnection(): LiveConnection {
   let recoverTimer: ReturnType<typeof setTimeout> | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let syncScheduled = false;
+  /** The tab has been hidden for LIVE_HIDDEN_CLOSE_MS: no stream until it is shown. */
+  let asleep = false;
+  let hiddenTimer: ReturnType<typeof setTimeout> | null = null;
+  const doc = (globalThis as { document?: Document }).document;
+  const onVisibility = () => {
+    if (doc?.visibilityState === 'hidden') {
+      hiddenTimer ??= setTimeout(() => {
+        hiddenTimer = null;
+        asleep = true;
+        close();
+      }, LIVE_HIDDEN_CLOSE_MS);
+      return;
+    }
+    if (hiddenTimer) clearTimeout(hiddenTimer);
+    hiddenTimer = null;
+    if (asleep) {
+      asleep = false;
+      sync();
+    }
+  };
+  let listening = false;
+  const listen = (on: boolean) => {
+    if (!doc || on === listening) return;
+    listening = on;
+    if (on) doc.addEventListener('visibilitychange', onVisibility);
+    else {
+      doc.removeEventListener('visibilitychange', onVisibility);
+      if (hiddenTimer) clearTimeout(hiddenTimer);
+      hiddenTimer = null;
+      asleep = false;
+    }
+  };
 
   const setState = (s: ConnState) => {
     if (s === state) return;
@@ -187,12 +224,15 @@ export function createLiveConnection(): LiveConnection {
     if (subs.size === 0) {
       clearTimers();
       close();
+      listen(false);
       // Nobody listens: the next view (after signing in again, say) starts afresh.
       ended = false;
       state = 'connecting';
       return;
     }
     if (ended) return setState('unavailable');
+    listen(true);
+    if (asleep) return; // reopened when the tab is shown
     const key = wantedKey();
     if (retryTimer && !force) return; // unavailable: wait for the retry
     if (source && key === sourceKey) return;
@@ -219,6 +259,7 @@ export function createLiveConnection(): LiveConnection {
       subs.clear();
       clearTimers();
       close();
+      listen(false);
       ended = false;
       lastEventId = null;
       state = 'connecting';
