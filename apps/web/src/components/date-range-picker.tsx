@@ -7,7 +7,8 @@
  * names as identifiers (DatePresetLabel) and show presetText() of them.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Button, Center, Loader, Popover, Stack, Text } from '@mantine/core';
+import { Button, Center, Popover, Stack, Text } from '@mantine/core';
+import { DelayedLoader } from './delayed-loader.tsx';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -170,7 +171,7 @@ export function DateRangePicker({ value, onChange, label }: DateRangePickerProps
           <Suspense
             fallback={
               <Center h={CALENDAR_HEIGHT} w={CALENDAR_WIDTH}>
-                <Loader size="sm" aria-label={t('dateRange.loading')} />
+                <DelayedLoader size="sm" aria-label={t('dateRange.loading')} />
               </Center>
             }
           >

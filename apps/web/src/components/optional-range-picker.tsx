@@ -7,7 +7,8 @@
  * list and pop-up and by the template list.
  */
 import { lazy, Suspense, useState } from 'react';
-import { ActionIcon, Button, Center, Group, Loader, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Center, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { DelayedLoader } from './delayed-loader.tsx';
 import { IconCalendar, IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MAX_RANGE_DAYS } from '@pesan/contracts/records';
@@ -93,7 +94,7 @@ export function OptionalRangePicker({ value, onChange, label, emptyText, resetta
           <Suspense
             fallback={
               <Center h={300} w={360} maw="100%">
-                <Loader size="sm" aria-label={t('dateRange.loading')} />
+                <DelayedLoader size="sm" aria-label={t('dateRange.loading')} />
               </Center>
             }
           >

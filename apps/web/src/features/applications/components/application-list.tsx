@@ -4,10 +4,13 @@
  * filter live in the URL (`?search=…&channel=sms&channel=email&page=2`), so reload and back restore
  * them. No application at all shows 'Oops, you don't have any application'; a search or filter
  * without match shows "Sorry we couldn't find any result" with a hint.
+ * Back on the list, the cached page shows at once while it is refetched in the background
+ * (stale-while-revalidate, issue 28 part 3), with a small 'Refreshing…' hint when that takes a while;
+ * the skeleton only stands in for a page never loaded.
  */
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Card, Group, MultiSelect, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -19,6 +22,8 @@ import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
 import { localizeMessage } from '../../../lib/i18n.ts';
 import { AppPagination } from '../../../components/pagination.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { RefreshingHint } from '../../../components/delayed-loader.tsx';
+import { CardGridSkeleton } from '../../../components/skeletons.tsx';
 import { useCan } from '../../../lib/use-can.ts';
 import { useApplications } from '../api/list-applications.ts';
 import { useChannels } from '../api/get-channels.ts';
@@ -106,18 +111,10 @@ export function ApplicationList() {
           error={channels.error ? channels.error.message : undefined}
         />
       </Group>
+      <RefreshingHint active={!pending && list.isFetching && !list.isPlaceholderData} label={t('list.refreshing')} />
 
       {pending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="status" aria-busy="true" aria-label={t('list.loading')}>
-          {Array.from({ length: 6 }, (_, i) => (
-            <Card key={i} withBorder padding="lg">
-              <Skeleton height={20} width="60%" mb="md" />
-              <Skeleton height={16} width="40%" mb="sm" />
-              <Skeleton height={14} mb="sm" />
-              <Skeleton height={28} width="50%" />
-            </Card>
-          ))}
-        </SimpleGrid>
+        <CardGridSkeleton label={t('list.loading')} />
       ) : list.isError && !list.data ? (
         <Alert color="red" variant="light" title={localizeMessage(CONSOLE_MESSAGES.errorTitle)}>
           {list.error.message}

@@ -1,9 +1,13 @@
 /**
  * Edit application (console.md §2 Edit application): Last Modified (DD MMMM YYYY), editable
- * 'Application Name', read-only 'App ID', and Save Changes with a spinner, disabled while loading,
- * when the name is empty or when it is unchanged. An over-long name says 'Application name must be at most 100
- * characters' (ARCHITECTURE.md §7 deviation 9). Load and update failures are quiet (console.md §8)
- * except field errors.
+ * 'Application Name', read-only 'App ID', and Save Changes, disabled while loading, when the name
+ * is empty or when it is unchanged. An over-long name says 'Application name must be at most 100
+ * characters' (ARCHITECTURE.md §7 deviation 9). Load failures are quiet (console.md §8).
+ *
+ * Saving is optimistic (issue 28 part 3): a name that passes applicationNameSchema (the server's
+ * rule) cannot be refused, so Save writes the new name into the cached list and detail and calls
+ * `onSaved` at once, without waiting for the answer. Should the server refuse it after all, the
+ * old name comes back and the server's message is toasted (update-application.ts).
  */
 import { useEffect, useState } from 'react';
 import { Button, Group, Paper, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
@@ -32,7 +36,7 @@ export function applicationNameError(name: string): string | undefined {
 export function EditApplicationForm({ id, onSaved }: EditApplicationFormProps) {
   const { t } = useTranslation('applications');
   const app = useApplication(id);
-  const update = useUpdateApplication();
+  const update = useUpdateApplication({ toastOnError: true });
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
   useEffect(() => {
@@ -42,20 +46,23 @@ export function EditApplicationForm({ id, onSaved }: EditApplicationFormProps) {
   const loading = app.isPending || update.isPending;
   // Save stays disabled until the name changes (issue 23 item 18).
   const unchanged = name.trim() === app.data?.application_name;
-  const submit = async (e: React.FormEvent<HTMLFormElement>) => {
+  const submit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
     if (!name.trim() || loading || unchanged) return;
     const invalid = applicationNameError(name);
     setError(invalid);
     if (invalid) return focusFirstInvalid(form);
-    try {
-      await update.mutateAsync({ id, applicationName: name.trim() });
-      onSaved();
-    } catch (err) {
-      if (err instanceof ApiError) setError(err.fieldMessage('applicationName'));
-      focusFirstInvalid(form);
-    }
+    // The hook's onError restores the old name and toasts; a field error shows here if the form is still open.
+    update.mutate(
+      { id, applicationName: name.trim() },
+      {
+        onError: (err) => {
+          if (err instanceof ApiError) setError(err.fieldMessage('applicationName'));
+        },
+      },
+    );
+    onSaved();
   };
 
   return (

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { WebhookDelivery, WebhookEndpoint } from '@pesan/contracts/webhooks';
 import { renderWithProviders } from '../../../components/test-render.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { SECRET_ONCE_NOTE } from './secret-alert.tsx';
 import { WebhookSection } from './webhook-section.tsx';
 
@@ -167,5 +169,43 @@ describe('WebhookSection Save (issue 23 item 18)', () => {
     expect(save().disabled).toBe(true);
     fireEvent.click(screen.getByRole('switch', { name: /Enabled/ }));
     expect(save().disabled).toBe(false);
+  });
+});
+
+describe('WebhookSection Require signed requests (issue 28 part 3)', () => {
+  /** The caller's optimistic save, as the detail page does it through the application cache. */
+  function OptimisticParent({ save }: { save: (v: boolean) => Promise<unknown> }) {
+    const [value, setValue] = useState(false);
+    return (
+      <WebhookSection
+        applicationId="app-1"
+        requireSignature={value}
+        onRequireSignatureChange={async (v) => {
+          setValue(v);
+          try {
+            return await save(v);
+          } catch (err) {
+            setValue(!v);
+            throw err;
+          }
+        }}
+      />
+    );
+  }
+
+  it('stays usable while the save is on its way, and toasts the error when it fails', async () => {
+    fakeApi({
+      [`GET ${W}`]: () => json({ data: base }),
+      [`GET ${W}/deliveries`]: () => json({ data: [], page: 1, limit: 10, pages: 0, total: 0 }),
+    });
+    let reject!: (e: unknown) => void;
+    renderWithProviders(<OptimisticParent save={() => new Promise((_, r) => (reject = r))} />);
+    const sw = (await screen.findByRole('switch', { name: /Require signed requests/ })) as HTMLInputElement;
+    fireEvent.click(sw);
+    await waitFor(() => expect(sw.checked).toBe(true));
+    expect(sw.disabled).toBe(false);
+    await act(async () => reject(new ApiError(403, 'forbidden', 'You may not change this')));
+    expect(await screen.findByText('You may not change this')).toBeTruthy();
+    await waitFor(() => expect(sw.checked).toBe(false));
   });
 });

@@ -5,7 +5,8 @@
  * confirmation (the old secret keeps signing for 24 hours); 'Send test event'; the reason and time
  * when Pesan disabled the endpoint; the application's 'Require signed requests' switch for /v1
  * (saved by the caller's `onRequireSignatureChange`, since that is the applications feature's
- * call); and the paginated delivery attempts, each opening a detail drawer with 'Redeliver'.
+ * call, which updates the cached application optimistically: the switch flips at once and flips
+ * back, with the error toast, when the save fails); and the paginated delivery attempts, each opening a detail drawer with 'Redeliver'.
  */
 import { useState, type FormEvent } from 'react';
 import { ActionIcon, Alert, Badge, Button, Divider, Group, Modal, Paper, Skeleton, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
@@ -131,7 +132,6 @@ export function WebhookSection({ applicationId, requireSignature, onRequireSigna
   const [secret, setSecret] = useState<string | null>(null);
   const [confirmRotate, setConfirmRotate] = useState(false);
   const [open, setOpen] = useState<WebhookDelivery | null>(null);
-  const [signaturePending, setSignaturePending] = useState(false);
 
   const endpoint = webhook.data;
   const hasEndpoint = Boolean(endpoint?.url);
@@ -170,16 +170,15 @@ export function WebhookSection({ applicationId, requireSignature, onRequireSigna
     }
   };
 
+  // The switch follows `requireSignature` at once (the caller's update is optimistic and puts the
+  // old value back on failure), so it stays usable while the answer is on its way.
   const changeSignature = async (value: boolean) => {
     if (!onRequireSignatureChange) return;
-    setSignaturePending(true);
     try {
       await onRequireSignatureChange(value);
       toastSuccess(value ? t('toast.signatureRequired') : t('toast.signatureNotRequired'));
     } catch (err) {
       toastApiError(err);
-    } finally {
-      setSignaturePending(false);
     }
   };
 
@@ -263,7 +262,7 @@ export function WebhookSection({ applicationId, requireSignature, onRequireSigna
               label={t('section.requireSignature')}
               description={t('section.requireSignatureDescription')}
               checked={requireSignature}
-              disabled={signaturePending || !onRequireSignatureChange || !manage}
+              disabled={!onRequireSignatureChange || !manage}
               onChange={(e) => void changeSignature(e.currentTarget.checked)}
             />
           </>
