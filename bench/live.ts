@@ -14,11 +14,12 @@
  *   change waited to reach a screen), the others only count their `activity` events. Meanwhile a
  *   probe (one more user) sends a message through /v1 about every 500 ms and opens a stream watching
  *   it (as Monitoring does for its rows), recording now - event.at for each of its `status` events;
- * - without (again): the first scenario once more, so the order (a larger database) is visible.
+ * The two alternate for ROUNDS rounds (default 2: without, with, without, with), since the database
+ * grows through the run; the change is the mean of the "with" rounds against the mean of the others.
  * The streams run no scenario but "with" (they are opened just before it and closed after its drain).
  * Prints accepted msgs/s, p50/p99, seconds until all final, the change in percent, the delay
  * percentiles, events per stream, and the machine's cores and load average.
- * Run: `TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npx tsx bench/live.ts [seconds] [--streams=500] [--sample=20]`
+ * Run: `TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npx tsx bench/live.ts [seconds] [--streams=500] [--sample=20] [--rounds=2]`
  */
 import { execFile, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -32,6 +33,7 @@ const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`
 const DURATION = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 20);
 const STREAMS = Number(arg('streams') ?? 500);
 const SAMPLE = Number(arg('sample') ?? 20);
+const ROUNDS = Number(arg('rounds') ?? 2);
 const PER_USER = 8;
 
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
@@ -63,7 +65,6 @@ interface ChildReport {
 /** The stream client (its own process): opens the streams, reads them all, reports on 'stop'. */
 async function streamsChild() {
   const start = await new Promise<ChildStart>((resolve) => process.once('message', (m) => resolve(m as ChildStart)));
-  const cpuBefore = process.cpuUsage();
   const controller = new AbortController();
   const counts: number[] = Array(start.cookies.length).fill(0);
   const delays: number[] = [];
@@ -130,6 +131,8 @@ async function streamsChild() {
     }),
   );
   process.send!({ ready: opened });
+  // The client's own CPU from here on (opening the streams is not part of the "with" scenario).
+  const cpuBefore = process.cpuUsage();
 
   // The probe: a message sent through /v1, then a stream watching it, until it is delivered (or 10 s).
   const probeDelays: number[] = [];
@@ -296,35 +299,59 @@ async function main() {
       return perSecond;
     };
 
-    const without = await scenario('without streams');
-
-    // The stream client in its own process.
+    /** The "with" scenario: the stream client opens the streams, the load runs, the client reports. */
     const script = fileURLToPath(import.meta.url);
-    const c = fork(script, ['--streams-child'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child = c;
-    const next = () => new Promise<unknown>((resolve, reject) => {
-      c.once('message', resolve);
-      c.once('exit', (code) => reject(new Error(`stream client exited (${code})`)));
-    });
-    const ready = next();
-    c.send({ base, cookies, probeCookie, token: sender.tokens.sms.accessToken, applicationId: sender.applicationId, sample: SAMPLE } satisfies ChildStart);
-    const { ready: opened } = (await ready) as { ready: number };
-    const hubSize = t.ctx.services.events.hub.size();
-    await new Promise((res) => setTimeout(res, 2000));
-    const withStreams = await scenario(`with ${opened} open streams`);
-    await new Promise((res) => setTimeout(res, 2000));
-    const reportP = next();
-    c.send('stop');
-    const report = (await reportP) as ChildReport;
-    child = undefined;
-    const again = await scenario('without streams (again)');
+    let hubSize = 0;
+    const withStreams = async (name: string): Promise<{ perSecond: number; report: ChildReport }> => {
+      const c = fork(script, ['--streams-child'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      child = c;
+      const next = () =>
+        new Promise<unknown>((resolve, reject) => {
+          c.once('message', resolve);
+          c.once('exit', (code) => reject(new Error(`stream client exited (${code})`)));
+        });
+      const ready = next();
+      c.send({ base, cookies, probeCookie, token: sender.tokens.sms.accessToken, applicationId: sender.applicationId, sample: SAMPLE } satisfies ChildStart);
+      const { ready: opened } = (await ready) as { ready: number };
+      hubSize = t.ctx.services.events.hub.size();
+      await new Promise((res) => setTimeout(res, 2000));
+      const perSecond = await scenario(`${name}: with ${opened} open streams`);
+      await new Promise((res) => setTimeout(res, 2000));
+      const reportP = next();
+      c.send('stop');
+      const report = (await reportP) as ChildReport;
+      child = undefined;
+      // Let the server notice the closed streams before the next scenario.
+      await new Promise((res) => setTimeout(res, 1000));
+      return { perSecond, report };
+    };
 
-    console.log(`\nPostgreSQL, ${DURATION} s per scenario, 64 connections of single sends to one application; machine: ${availableParallelism()} cores, load average (1/5/15 min) now ${load1()}.\n`);
+    // Alternating rounds (without, with, without, with, …): the database grows through the run, so
+    // each kind sees early and late rounds alike.
+    const withouts: number[] = [];
+    const withs: number[] = [];
+    const reports: ChildReport[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      withouts.push(await scenario(`round ${round}: without streams`));
+      const w = await withStreams(`round ${round}`);
+      withs.push(w.perSecond);
+      reports.push(w.report);
+    }
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const report: ChildReport = {
+      ...reports.at(-1)!,
+      delays: reports.flatMap((r) => r.delays),
+      probeDelays: reports.flatMap((r) => r.probeDelays),
+      probes: reports.reduce((n, r) => n + r.probes, 0),
+      cpuMicros: reports.reduce((n, r) => n + r.cpuMicros, 0),
+    };
+
+    console.log(`\nPostgreSQL, ${DURATION} s per scenario, ${ROUNDS} rounds, 64 connections of single sends to one application; machine: ${availableParallelism()} cores, load average (1/5/15 min) now ${load1()}.\n`);
     console.log('| scenario | accepted msgs/s | p50 / p99 ms | s until all final | server CPU µs/msg | "Failed query" lines | load avg before -> after |');
     console.log('|---|---|---|---|---|---|---|');
     for (const r of rows) console.log(r);
-    const change = (x: number) => `${(((x - without) / without) * 100).toFixed(1)} %`;
-    console.log(`\nchange with streams vs without: ${change(withStreams)} (vs without-again: ${(((withStreams - again) / again) * 100).toFixed(1)} %; mean of both without: ${(((withStreams - (without + again) / 2) / ((without + again) / 2)) * 100).toFixed(1)} %). Goal: a drop < 10 %.`);
+    const change = ((mean(withs) - mean(withouts)) / mean(withouts)) * 100;
+    console.log(`\nmean accepted msgs/s without streams ${mean(withouts).toFixed(0)}, with ${report.opened} streams ${mean(withs).toFixed(0)}: change ${change.toFixed(1)} % (per round: ${withs.map((w, i) => `${(((w - withouts[i]!) / withouts[i]!) * 100).toFixed(1)} %`).join(', ')}). Goal: a drop < 10 %.`);
     const all = [...report.counts].sort((a, b) => a - b);
     const sampleCounts = [...report.sampleCounts].sort((a, b) => a - b);
     const d = [...report.delays].sort((a, b) => a - b);
@@ -333,7 +360,7 @@ async function main() {
     console.log(`change-to-screen delay by activity (now - event.from, the oldest change summed) on the ${SAMPLE}-stream sample, ${d.length} events: p50 ${pct(d, 50)} ms / p95 ${pct(d, 95)} ms / p99 ${pct(d, 99)} ms / max ${d.at(-1)} ms`);
     const p = [...report.probeDelays].sort((a, b) => a - b);
     console.log(`status-to-screen delay of watched messages (now - event.at), ${report.probes} probes sent through /v1 and watched, ${p.length} status events: p50 ${pct(p, 50)} ms / p95 ${pct(p, 95)} ms / p99 ${pct(p, 99)} ms / max ${p.at(-1)} ms`);
-    console.log(`stream client process CPU: ${(report.cpuMicros / 1e6).toFixed(1)} s over the "with" scenario and its drain`);
+    console.log(`stream client process CPU: ${(report.cpuMicros / 1e6).toFixed(1)} s over the "with" scenarios and their drains`);
   } finally {
     child?.kill();
     await t.close();
