@@ -174,7 +174,7 @@ describe('live stream', () => {
     sb.close();
   });
 
-  it('sums the changes of unwatched messages into one activity event a second, per application and channel', async () => {
+  it('sums the changes of unwatched messages into one activity event per 500 ms, per application and channel', async () => {
     const s = await openStream(a, `?application_id=${appA}`);
     await new Promise((r) => setTimeout(r, 100));
     const ids = [await deliver(a, appA), await deliver(a, appA), await deliver(a, appA2)];

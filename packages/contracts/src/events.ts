@@ -32,7 +32,7 @@ export const STREAM_LIMITS = {
   /** Messages one stream may watch (`message_id`): a page of Monitoring and its open detail. */
   maxWatched: 100,
   /** The shortest time between two `activity` events of a stream, ms. */
-  activityMs: 1_000,
+  activityMs: 500,
   /** How far behind (in outbox ids, every organization's) a resumed stream may be; further behind it gets `reset`. */
   resumeScanMax: 200_000,
   resumeMax: 1000,

@@ -5,7 +5,7 @@
  *   union of the subscribers' application ids and watched message ids (the rows on screen, the open
  *   detail) and is reopened (with `last_event_id`, so nothing is missed in between) when that union
  *   changes; it closes when the last subscriber leaves.
- * - `status` events (watched messages' changes) and `activity` events (at most one a second: how
+ * - `status` events (watched messages' changes) and `activity` events (at most one per 500 ms: how
  *   many changes each application and channel had) go to the subscribers of their application.
  * - Connection state: 'connecting' until the stream opens, then 'live'. 'unavailable' when there
  *   is no EventSource, when the stream is refused (a 429 for too many streams, a 401: EventSource
@@ -283,7 +283,7 @@ export interface LiveOptions {
   paused?: boolean;
   /** Messages whose changes arrive one by one in onEvents (the rows on screen, the open detail). */
   messageIds?: readonly string[];
-  /** At most once a second: how many changes the applications had meanwhile (refetch what depends on them). */
+  /** At most every 500 ms: how many changes the applications had meanwhile (refetch what depends on them). */
   onActivity?: (e: ActivityEvent) => void;
   /** The server could not replay what was missed, or updates resume after a pause: refetch what is shown. */
   onReset?: () => void;

@@ -12,7 +12,7 @@
  *   (found through one map, message id -> streams, so a row costs one lookup however many streams
  *   are open); and every activityMs one `activity` frame summing its applications' changes, built
  *   once per organization and application filter, not once per stream. So a busy organization
- *   costs each open console one small write a second, not one write per change.
+ *   costs each open console two small writes a second, not one write per change.
  * - Every sessionCheckMs it asks which of its streams' sessions are still live and of the stream's
  *   organization, in one query, and ends the others (sign-out, revoke, expiry, member removed).
  */

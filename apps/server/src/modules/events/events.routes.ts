@@ -27,7 +27,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: {
             200: {
               description:
-                'A `text/event-stream`: `status` events of the watched messages (`message_id`; data below, id = the event id), an `activity` event at most once a second summing the applications\' changes, `reset` when too much was missed, `end` when the session ended',
+                'A `text/event-stream`: `status` events of the watched messages (`message_id`; data below, id = the event id), an `activity` event at most every 500 ms summing the applications\' changes, `reset` when too much was missed, `end` when the session ended',
               content: { 'text/event-stream': { schema: statusEventSchema } },
             },
             429: errorResponse('At most 8 live streams per user'),

@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 describe('useLiveCounters', () => {
-  it("invalidates the application's dashboard queries on its activity events, at most once per 2 s", async () => {
+  it("invalidates the application's dashboard queries on its activity events, at most once per 1.5 s", async () => {
     const client = new QueryClient();
     const spy = vi.spyOn(client, 'invalidateQueries');
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;

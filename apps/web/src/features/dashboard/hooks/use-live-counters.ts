@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLiveStatusEvents, type LiveState } from '../../../lib/live-events.ts';
 
 /** The shortest time between two refetches of the counters, ms. */
-export const COUNTERS_REFRESH_MS = 2000;
+export const COUNTERS_REFRESH_MS = 1500;
 
 export function useLiveCounters(applicationId: string): LiveState {
   const queryClient = useQueryClient();

@@ -103,7 +103,7 @@ export function MonitoringView({ applicationId, channels }: MonitoringViewProps)
 
   // Live delivery (issue 28): the shown rows and the open message are watched, so their status
   // changes arrive one by one and update the rows in place (no refetch) and refetch the open
-  // detail; the application's other changes arrive summed, at most once a second, and offer
+  // detail; the application's other changes arrive summed, at most every 500 ms, and offer
   // 'New activity — Refresh' when one would show in this list (rather than refetching by itself:
   // the page does not move under the reader, and a busy application costs no requests). Paused =
   // nothing applied; the stream unavailable = the list polls every 10 s.
