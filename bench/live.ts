@@ -194,9 +194,17 @@ async function main() {
   process.env.TEST_DB = 'postgres';
   // "Failed query" lines the job workers print (console.error; not echoed, each carries its parameters), as bench/verify.ts counts them.
   let failedQueries = 0;
+  const failedCauses = new Map<string, number>();
   const consoleError = console.error.bind(console);
   console.error = (...args: unknown[]) => {
-    if (String(args[0]).includes('Failed query')) failedQueries++;
+    if (String(args[0]).includes('Failed query')) {
+      failedQueries++;
+      // The first few kinds: the job, the statement's first words and the database's error (lib/log-safety.ts errorText; never parameters).
+      const line = String(args[0]);
+      const what = `${line.slice(0, 70)} … ${line.split(' <- caused by: ').slice(1).join(' / ')}`;
+      if (failedCauses.size < 5) failedCauses.set(what, (failedCauses.get(what) ?? 0) + 1);
+      else if (failedCauses.has(what)) failedCauses.set(what, failedCauses.get(what)! + 1);
+    }
     else consoleError(...args);
   };
   const { sql } = await import('drizzle-orm');
@@ -361,6 +369,7 @@ async function main() {
     console.log(`change-to-screen delay by activity (now - event.from, the oldest change summed) on the ${SAMPLE}-stream sample, ${d.length} events: p50 ${pct(d, 50)} ms / p95 ${pct(d, 95)} ms / p99 ${pct(d, 99)} ms / max ${d.at(-1)} ms`);
     const p = [...report.probeDelays].sort((a, b) => a - b);
     console.log(`status-to-screen delay of watched messages (now - event.at), ${report.probes} probes sent through /v1 and watched, ${p.length} status events: p50 ${pct(p, 50)} ms / p95 ${pct(p, 95)} ms / p99 ${pct(p, 99)} ms / max ${p.at(-1)} ms`);
+    for (const [what, n] of failedCauses) console.log(`failed query x${n}: ${what}`);
     console.log(`stream client process CPU: ${(report.cpuMicros / 1e6).toFixed(1)} s over the "with" scenarios and their drains`);
   } finally {
     child?.kill();

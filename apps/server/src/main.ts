@@ -14,6 +14,7 @@ import { buildApp, buildOpsApp } from './app.ts';
 import { createAppContext } from './services.ts';
 import type { AppContext } from './context.ts';
 import { createMailer } from './lib/mailer.ts';
+import { errorText } from './lib/log-safety.ts';
 
 /** One start-up line saying where system e-mail goes and whether its links are logged (issue 6). */
 function mailNotice(config: { smtpUrl?: string; logMailLinks: boolean; dataDir: string }): string {
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
   if (made.length) console.log(`[storage] made missing partitions: ${made.join(', ')}`);
   const app = config.role === 'worker' ? null : await buildApp(ctx);
   if (app) await app.listen({ port: config.port, host: config.host });
-  void runStorageMaintenance(ctx).catch((err: unknown) => console.error(`[storage] maintenance at start-up failed (retried daily): ${(err as Error).message}`));
+  void runStorageMaintenance(ctx).catch((err: unknown) => console.error(`[storage] maintenance at start-up failed (retried daily): ${errorText(err)}`));
   // A worker serves only its probes and metrics, so what it records is scraped too.
   const ops = config.role === 'worker' ? await buildOpsApp(ctx) : null;
   if (ops) await ops.listen({ port: config.port, host: config.host });

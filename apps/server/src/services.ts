@@ -80,6 +80,7 @@ import { createV1Template, deleteV1Templates, listV1Templates } from './modules/
 import { reviewTemplate, sweepReviews } from './modules/wa-templates/template-review.service.ts';
 import * as verifyService from './modules/verify/verify.service.ts';
 import { createVerifyConsoleService } from './modules/verify/verify-console.service.ts';
+import { errorText } from './lib/log-safety.ts';
 
 /** Builds every service and the drivers on `ctx`. Functions read `ctx.now()` at call time (tests move the clock). */
 export function createServices(ctx: AppInfra) {
@@ -103,7 +104,7 @@ export function createServices(ctx: AppInfra) {
     scheduleDispatch: createDispatchHandOff({ db, ...(notify ? { notify: () => notify(DISPATCH_CHANNEL) } : {}) }),
   };
   // Live stream (issue 28): one outbox reader per process for all its open streams.
-  const eventHub = createEventHub({ db, liveSessions: (hashes) => liveSessionOrganizations(db, hashes, now()), onError: (err) => console.warn(`[events] live stream: outbox read failed: ${err instanceof Error ? err.message : String(err)}`) });
+  const eventHub = createEventHub({ db, liveSessions: (hashes) => liveSessionOrganizations(db, hashes, now()), onError: (err) => console.warn(`[events] live stream: outbox read failed: ${errorText(err)}`) });
   const webhookDeps = {
     db,
     now,

@@ -7,7 +7,7 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactUrl, safeErrorSerializer } from '../src/lib/log-safety.ts';
+import { errorText, redactUrl, safeErrorSerializer } from '../src/lib/log-safety.ts';
 import { cookieFrom, createTestApp, sameOrigin, type TestApp } from './harness.ts';
 import { resetTokenFor, signUpVerifiedUser, signUpWithOrganization, TEST_PASSWORD, tokenFromMail } from './accounts-helper.ts';
 import { createAppWithToken, v1Post } from './v1-helper.ts';
@@ -28,6 +28,23 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('log safety', () => {
+  it("gives a background job's failed query as one line: the SQL and the database's error, never the parameters", async () => {
+    const secret = 'Your code is 482913';
+    let caught: unknown;
+    try {
+      await t.ctx.database.db.execute(sql`select ${secret}::int as n`);
+    } catch (err) {
+      caught = err;
+    }
+    const text = errorText(caught);
+    expect(text).toContain('Failed query: select $1::int');
+    expect(text).toContain('22P02');
+    expect(text).toContain('invalid input syntax for type integer');
+    expect(text).not.toContain('482913');
+    expect(text).not.toContain('\n');
+    expect(errorText('plain')).toBe('plain');
+  });
+
   it('logs a failed INSERT INTO users without the hash, the e-mail or the password', async () => {
     const db = t.ctx.database.db;
     await db.execute(sql.raw(`create function refuse_users() returns trigger language plpgsql as $$ begin raise exception 'users are read-only in this test'; end $$`));

@@ -2,6 +2,8 @@
  * An in-process poller: runs `task` every `intervalMs` (never two runs at once), at once after
  * `wake()`, and again right away while a run reports more work. Errors are logged, not thrown.
  */
+import { errorText } from '../lib/log-safety.ts';
+
 export interface Poller {
   /** Runs the task soon (coalesced with a run already due). */
   wake(): void;
@@ -36,7 +38,7 @@ export function startPoller(name: string, task: () => Promise<boolean>, interval
       try {
         more = await task();
       } catch (err) {
-        console.error(`[${name}] ${(err as Error).message}`);
+        console.error(`[${name}] ${errorText(err)}`);
       }
       running = undefined;
       const now = more || again;

@@ -17,6 +17,7 @@ import { onWake } from '../messaging/engine/wake.ts';
 import { MAINTENANCE_CRON, STORAGE_CRON, pruneExpiredRecords, runStorageMaintenance } from './maintenance.ts';
 import { onStatusRecorded } from '../messaging/engine/status-recorder.ts';
 import { startPoller, type Poller } from './poller.ts';
+import { errorText } from '../lib/log-safety.ts';
 
 export const QUEUES = {
   /** Expire pending verifications whose time passed and raise their webhook event (every minute; ARCHITECTURE.md §6.4). */
@@ -345,7 +346,7 @@ export async function registerWorkers(ctx: AppContext): Promise<void> {
   // The Verify rollup once at start (then every minute by its job), in the background; a shutdown waits for it.
   void track(
     ctx.boss,
-    ctx.services.verifyConsole.rollUpStats().catch((err: unknown) => console.error(`[jobs] verify-stats at start failed (retried every minute): ${(err as Error).message}`)),
+    ctx.services.verifyConsole.rollUpStats().catch((err: unknown) => console.error(`[jobs] verify-stats at start failed (retried every minute): ${errorText(err)}`)),
   );
   // Open what the drivers keep (the SMPP bind, so receipts arrive), in the background.
   await ctx.services.drivers.start();

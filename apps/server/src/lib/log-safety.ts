@@ -35,9 +35,14 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_SEGMENT, `/$1/${CENSOR}`).replace(SECRET_QUERY, `$1${CENSOR}`);
 }
 
-/** A message from Drizzle's DrizzleQueryError, `Failed query: <sql>\nparams: <values>`, without the values. */
+/**
+ * A message from Drizzle's DrizzleQueryError, `Failed query: <sql>\nparams: <values>`, without the
+ * values; and a database error's quoted value (`invalid input syntax for type integer: "…"`)
+ * replaced, since a bound parameter can come back in it. Quoted identifiers (`relation "users"`)
+ * stay: they follow no colon.
+ */
 function withoutParams(text: string): string {
-  return text.replace(/\nparams: [\s\S]*?(?=\n    at |$)/, '\nparams: [redacted]');
+  return text.replace(/\nparams: [\s\S]*?(?=\n    at |$)/, '\nparams: [redacted]').replace(/: "(?:[^"\\]|\\.)*"/g, `: ${CENSOR}`);
 }
 
 /** Longest text of a logged error field (message, stack, SQL): a log line never carries a whole request (issue 23 item 21). */
@@ -63,6 +68,24 @@ export function safeErrorSerializer(err: unknown, depth = 0): LoggedError {
   if (typeof e.query === 'string') out.query = capped(e.query);
   if (e.cause !== undefined && depth < 5) out.cause = safeErrorSerializer(e.cause, depth + 1);
   return out;
+}
+
+/**
+ * One line of text for `err` in a plain log line (console.error of the job pollers and background
+ * turns): its message without bound query parameters, then its causes' codes and messages (a
+ * failed query's database error: `40P01 deadlock detected`), capped at MAX_LOGGED_TEXT.
+ */
+export function errorText(err: unknown): string {
+  const parts: string[] = [];
+  let e: unknown = err;
+  for (let depth = 0; e !== undefined && e !== null && depth < 5; depth++) {
+    const x = e as { message?: unknown; code?: unknown; cause?: unknown };
+    const message = e instanceof Error || typeof x.message === 'string' ? String(x.message) : String(e);
+    const code = typeof x.code === 'string' || typeof x.code === 'number' ? `${x.code} ` : '';
+    parts.push(`${code}${withoutParams(message).replace(/\s+/g, ' ').trim()}`);
+    e = e instanceof Error ? x.cause : undefined;
+  }
+  return capped(parts.join(' <- caused by: '));
 }
 
 /** Pino `req` serializer: method, redacted URL, request id and client address; no headers. */

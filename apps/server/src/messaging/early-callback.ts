@@ -3,6 +3,7 @@
  * arrive before the dispatcher has stored the carrier's id, and then names no message yet. Such a
  * callback is tried again in the background, a few times, before it is dropped with a warning.
  */
+import { errorText } from '../lib/log-safety.ts';
 
 /**
  * Runs `task` (true = it reached a message) and, when it returns false, runs it again every
@@ -20,7 +21,7 @@ export async function retryWhileUnknown(label: string, task: () => Promise<boole
           if (--left > 0) again();
           else console.warn(`${label} for an unknown message dropped`);
         },
-        (err: unknown) => console.warn(`${label} not recorded: ${err instanceof Error ? err.message : String(err)}`),
+        (err: unknown) => console.warn(`${label} not recorded: ${errorText(err)}`),
       );
     }, opts.retryMs ?? 500);
     timer.unref();

@@ -28,6 +28,7 @@ import { claimDueMessages, deferMessages, dispatchBacklog, dropSealedBody, findD
 import { recordStatus, recordStatuses } from './status-recorder.ts';
 import { gathered } from './gather.ts';
 import { hasWakers, wake } from './wake.ts';
+import { errorText } from '../../lib/log-safety.ts';
 
 /**
  * A claimed message may be retaken by another dispatcher after this long (ms): longer than a
@@ -304,7 +305,7 @@ export function createDispatcher(deps: DispatchDeps, opts: { maxInFlight?: numbe
     await Promise.all(
       ready.map(({ row, slot }) =>
         sendOne(deps, row, slot)
-          .catch((err: unknown) => console.error(`[dispatch] ${row.id}: ${(err as Error).message}`))
+          .catch((err: unknown) => console.error(`[dispatch] ${row.id}: ${errorText(err)}`))
           .finally(() => {
             done(1);
             wake(deps.db, DISPATCH_WAKE);
@@ -328,7 +329,7 @@ export function createDispatcher(deps: DispatchDeps, opts: { maxInFlight?: numbe
       };
       const p = handle(rows, done).catch((err: unknown) => {
         // The batch's unsent messages stay claimed: after the lease a dispatcher takes them again.
-        console.error(`[dispatch] batch of ${rows.length}: ${(err as Error).message}`);
+        console.error(`[dispatch] batch of ${rows.length}: ${errorText(err)}`);
         done(remaining);
       });
       running.add(p);

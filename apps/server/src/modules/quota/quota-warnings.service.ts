@@ -23,6 +23,7 @@ import { getApplication } from '../application/application.service.ts';
 import * as quotaRepo from './quota.repo.ts';
 import * as repo from './quota-warnings.repo.ts';
 import { quotaWarningMail } from './quota-warnings.mail.ts';
+import { errorText } from '../../lib/log-safety.ts';
 
 export interface QuotaWarningDeps {
   db: Db;
@@ -171,7 +172,7 @@ async function sendWarningMails(deps: QuotaWarningDeps, app: { id: string; name:
       await deps.mailer.send(quotaWarningMail(deps.publicUrl, app, w, recipients, lang));
     } catch (err) {
       allSent = false;
-      console.error(`[quota] warning e-mail ${w.id} (${lang}) for application ${app.id} (${w.type}) failed: ${err instanceof Error ? err.message : String(err)}`);
+      console.error(`[quota] warning e-mail ${w.id} (${lang}) for application ${app.id} (${w.type}) failed: ${errorText(err)}`);
     }
   }
   return allSent;

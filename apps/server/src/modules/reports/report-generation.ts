@@ -16,6 +16,7 @@ import type { Db, SqlExecutor } from '../../db/client.ts';
 import * as repo from './reports.repo.ts';
 import { reportFileKey, type ReportStore } from './report-store.ts';
 import { createReportWriter, csvHeader, neutraliseFormula, type ReportCell } from './report-writer.ts';
+import { errorText } from '../../lib/log-safety.ts';
 
 export interface ReportGenerationDeps {
   db: Db;
@@ -170,7 +171,7 @@ export async function generateNextReport(deps: ReportGenerationDeps): Promise<st
   await generateClaimed(deps, report);
   // A report of the same organization may have waited for this one: another turn takes it (a lost
   // turn is not lost work: the sweep queues reports left waiting).
-  await deps.enqueueReport(report.id).catch((err: unknown) => console.error(`[reports] could not queue the next report turn: ${String(err)}`));
+  await deps.enqueueReport(report.id).catch((err: unknown) => console.error(`[reports] could not queue the next report turn: ${errorText(err)}`));
   return report.id;
 }
 
@@ -234,7 +235,7 @@ async function generateClaimed(deps: ReportGenerationDeps, report: repo.ReportRe
   } catch (err) {
     await upload.abort();
     if (err instanceof LostReportError) return;
-    console.error(`[reports] report ${reportId} attempt ${attempt} failed: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(`[reports] report ${reportId} attempt ${attempt} failed: ${errorText(err)}`);
     await repo.failReport(db, reportId, 'The report could not be generated; generate it again', now(), attempt);
   }
 }

@@ -13,6 +13,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { refuseBeforeRetention } from '../../lib/retention.ts';
 import * as repo from './reports.repo.ts';
 import type { ReportStore } from './report-store.ts';
+import { errorText } from '../../lib/log-safety.ts';
 
 export interface ReportsDeps {
   db: Db;
@@ -108,7 +109,7 @@ export async function createReport(deps: ReportsDeps, caller: { organizationId: 
   }, REPORT_PENDING_LIMIT);
   if (!created) throw new AppError('rate_limited', REPORT_MESSAGES.tooManyPending);
   // A lost enqueue is not lost work: the sweep queues reports left waiting (report-generation.ts).
-  await deps.enqueueReport(created.id).catch((err: unknown) => console.error(`[reports] could not queue report ${created.id}: ${String(err)}`));
+  await deps.enqueueReport(created.id).catch((err: unknown) => console.error(`[reports] could not queue report ${created.id}: ${errorText(err)}`));
   return toReportRow({ ...created, applicationName: application.name });
 }
 

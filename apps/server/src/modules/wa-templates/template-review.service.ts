@@ -23,6 +23,7 @@ import type { TemplateDecision } from '../../messaging/whatsapp/template-status.
 import { rejectionNotes, sandboxReview, type ReviewDecision } from './sandbox-reviewer.ts';
 import { storedTemplate } from './template-rows.ts';
 import * as repo from './wa-templates.repo.ts';
+import { errorText } from '../../lib/log-safety.ts';
 
 /** The payload of a `template-review` job: the template and the submission it reviews. */
 export interface ReviewJob {
@@ -80,7 +81,7 @@ export async function queueReview(deps: ReviewDeps, t: Pick<repo.TemplateRecord,
     const startAfter = cloud || deps.reviewDelayMs === 0 ? undefined : new Date(deps.now().getTime() + deps.reviewDelayMs);
     await deps.enqueueReview({ templateId: t.id, submittedAt: t.submittedAt.toISOString() }, startAfter);
   } catch (err) {
-    console.error(`[wa-templates] could not queue the review of template ${t.id}: ${(err as Error).message}`);
+    console.error(`[wa-templates] could not queue the review of template ${t.id}: ${errorText(err)}`);
   }
 }
 
@@ -261,7 +262,7 @@ export async function sweepReviews(deps: ReviewDeps): Promise<{ requeued: number
       await deps.enqueueReview(job);
       requeued++;
     } catch (err) {
-      console.error(`[wa-templates] could not queue the review of template ${t.id} again: ${(err as Error).message}`);
+      console.error(`[wa-templates] could not queue the review of template ${t.id} again: ${errorText(err)}`);
     }
   }
   if (requeued) console.warn(`[wa-templates] review sweep: queued ${requeued} lost template review(s) again`);
@@ -280,7 +281,7 @@ export async function deleteAtMeta(deps: Pick<ReviewDeps, 'db' | 'graph'>, templ
     const cloud = await cloudTarget(deps, t.organizationId, t.applicationId);
     if (!cloud) continue;
     await graphDeleteTemplate(cloud.graph, cloud.wabaId, { name: t.name, hsmId: t.metaTemplateId }).catch((err: unknown) =>
-      console.warn(`[wa-templates] Meta did not delete template ${t.id}: ${(err as Error).message}`),
+      console.warn(`[wa-templates] Meta did not delete template ${t.id}: ${errorText(err)}`),
     );
   }
 }

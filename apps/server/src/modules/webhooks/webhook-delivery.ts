@@ -51,6 +51,7 @@ import {
   releaseAttempt,
   type EndpointRow,
 } from './webhooks.repo.ts';
+import { errorText } from '../../lib/log-safety.ts';
 
 /** Requests to one endpoint at once, per process: well below MAX_CONCURRENT_DELIVERIES. */
 export const MAX_CONCURRENT_PER_ENDPOINT = 4;
@@ -208,7 +209,7 @@ export async function handOverAttempt(deps: WebhookDeliveryDeps, attemptId: stri
   if (!applicationId) return { sent: Promise.resolve('skipped') };
   const sent = deps.pool.offer(applicationId, attemptId, (signal) =>
     sendAttempt(deps, attemptId, signal).catch((err: unknown) => {
-      console.error(`[webhooks] attempt ${attemptId} left pending: ${(err as Error).message}`);
+      console.error(`[webhooks] attempt ${attemptId} left pending: ${errorText(err)}`);
       return 'released' as const;
     }),
   );
@@ -310,7 +311,7 @@ async function notifyDisabled(deps: WebhookDeliveryDeps, endpoint: EndpointRow, 
   const link = `${deps.publicUrl}/my-application/detail/${endpoint.applicationId}`;
   for (const { email: to, language } of await organizationRecipients(deps.db, endpoint.organizationId)) {
     const message = webhookDisabledMail(to, { url: endpoint.url ?? '', reason, link }, mailLanguage(language));
-    await deps.mailer.send(message).catch((err: unknown) => console.error(`[webhooks] could not e-mail ${to} about a disabled endpoint: ${(err as Error).message}`));
+    await deps.mailer.send(message).catch((err: unknown) => console.error(`[webhooks] could not e-mail ${to} about a disabled endpoint: ${errorText(err)}`));
   }
 }
 
