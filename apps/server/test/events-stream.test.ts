@@ -273,10 +273,13 @@ describe('live stream', () => {
     s.close();
   });
 
-  it('refuses more watched messages than the limit with 400', async () => {
+  it('refuses more watched messages than the limit, or one that is no message id, with 400', async () => {
     const ids = Array.from({ length: STREAM_LIMITS.maxWatched + 1 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
     const res = await fetch(`${base}/api/events/stream?${watch(...ids)}`, { headers: { cookie: a.cookie, accept: 'text/event-stream' } });
     expect(res.status).toBe(400);
+    const bad = await fetch(`${base}/api/events/stream?${watch(ids[0]!, 'not-an-id')}`, { headers: { cookie: a.cookie, accept: 'text/event-stream' } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain('`message_id` must be a message id (a UUID)');
   });
 
   it('ends the stream of a session that signed out', async () => {

@@ -46,19 +46,20 @@ export const STREAM_LIMITS = {
 export const EVENTS_MESSAGES = {
   tooManyStreams: `At most ${STREAM_LIMITS.perUser} live views at once: close a tab of the console or wait a moment`,
   lastEventIdInvalid: '`last_event_id` must be the id of an event of this stream',
+  messageIdInvalid: '`message_id` must be a message id (a UUID)',
 } as const;
 
 /** A repeatable query parameter of ids: one value or many, at most `max`. */
-const repeatedIds = (max: number) =>
+const repeatedIds = (max: number, id: z.ZodType<string> = z.string().min(1).max(64)) =>
   z
-    .union([z.string().min(1).max(64), z.array(z.string().min(1).max(64)).max(max)])
+    .union([id, z.array(id).max(max)])
     .optional()
     .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]));
 
 /** Query of `GET /api/events/stream`. */
 export const eventStreamQuerySchema = z.strictObject({
   application_id: repeatedIds(STREAM_LIMITS.maxApplications),
-  message_id: repeatedIds(STREAM_LIMITS.maxWatched),
+  message_id: repeatedIds(STREAM_LIMITS.maxWatched, z.uuid({ error: EVENTS_MESSAGES.messageIdInvalid })),
   last_event_id: z.string().regex(/^\d{1,19}$/, EVENTS_MESSAGES.lastEventIdInvalid).optional(),
 });
 export type EventStreamQuery = z.infer<typeof eventStreamQuerySchema>;
