@@ -40,6 +40,15 @@ const due = (q: { now: Date; leaseBefore: Date; after: Date }) => sql`provider_m
   and (dispatch_claimed_at is null or dispatch_claimed_at < ${q.leaseBefore.toISOString()}::timestamptz)`;
 
 /**
+ * The CTE `l`: the messages of CTE `v` (id, created_at) locked in id order, the order a status batch
+ * locks them in (status.repo.ts lockMessages). An UPDATE of `v`'s messages joined to `l` then waits
+ * for a status batch holding some of them instead of deadlocking with it: an UPDATE … FROM unnest
+ * alone locks its rows in whatever order its join produces (measured: hundreds of 40P01 deadlocks
+ * a minute under load, each leaving a sent message without its carrier id).
+ */
+const lockedInIdOrder = sql`l as (select m.id, m.created_at from messages m join v on m.id = v.id and m.created_at = v.created_at order by m.id for update of m)`;
+
+/**
  * Claims up to `limit` due messages (oldest first; rows another dispatcher is claiming are skipped)
  * by stamping `dispatch_claimed_at = now`. Atomic across processes. One round trip.
  */
@@ -76,11 +85,11 @@ export async function claimDueMessages(db: Db, q: { now: Date; leaseBefore: Date
  */
 export async function deferMessages(db: Db, rows: { id: string; createdAt: Date; after: Date; slotAt: Date | null; retry: boolean }[]): Promise<void> {
   if (!rows.length) return;
-  await db.execute(sql`update messages as m set dispatch_claimed_at = null, dispatch_after = v.after, dispatch_slot_at = v.slot_at,
-      dispatch_attempts = m.dispatch_attempts + v.retry
-    from unnest(${arrayParam(rows.map((r) => r.id), 'uuid')}, ${arrayParam(rows.map((r) => r.createdAt.toISOString()), 'timestamptz')}, ${arrayParam(rows.map((r) => r.after.toISOString()), 'timestamptz')},
+  await db.execute(sql`with v as (select * from unnest(${arrayParam(rows.map((r) => r.id), 'uuid')}, ${arrayParam(rows.map((r) => r.createdAt.toISOString()), 'timestamptz')}, ${arrayParam(rows.map((r) => r.after.toISOString()), 'timestamptz')},
       ${arrayParam(rows.map((r) => (r.slotAt ? r.slotAt.toISOString() : null)), 'timestamptz')}, ${arrayParam(rows.map((r) => (r.retry ? 1 : 0)), 'integer')})
-      as v(id, created_at, after, slot_at, retry) where m.id = v.id and m.created_at = v.created_at`);
+      as v(id, created_at, after, slot_at, retry)), ${lockedInIdOrder}
+    update messages as m set dispatch_claimed_at = null, dispatch_after = v.after, dispatch_slot_at = v.slot_at, dispatch_attempts = m.dispatch_attempts + v.retry
+    from v join l on l.id = v.id and l.created_at = v.created_at where m.id = v.id and m.created_at = v.created_at`);
 }
 
 /**
@@ -107,10 +116,10 @@ export interface ProviderIdRow {
  */
 export async function storeProviderIds(db: Db, rows: ProviderIdRow[]): Promise<void> {
   if (!rows.length) return;
-  await db.execute(sql`update messages as m set driver = v.driver, provider_message_id = v.pid, dispatch_after = null, dispatch_slot_at = null
-    from unnest(${arrayParam(rows.map((r) => r.id), 'uuid')}, ${arrayParam(rows.map((r) => r.createdAt.toISOString()), 'timestamptz')}, ${arrayParam(rows.map((r) => r.driver), 'text')},
-      ${arrayParam(rows.map((r) => r.providerMessageId), 'text')})
-      as v(id, created_at, driver, pid) where m.id = v.id and m.created_at = v.created_at`);
+  await db.execute(sql`with v as (select * from unnest(${arrayParam(rows.map((r) => r.id), 'uuid')}, ${arrayParam(rows.map((r) => r.createdAt.toISOString()), 'timestamptz')},
+      ${arrayParam(rows.map((r) => r.driver), 'text')}, ${arrayParam(rows.map((r) => r.providerMessageId), 'text')}) as v(id, created_at, driver, pid)), ${lockedInIdOrder}
+    update messages as m set driver = v.driver, provider_message_id = v.pid, dispatch_after = null, dispatch_slot_at = null
+    from v join l on l.id = v.id and l.created_at = v.created_at where m.id = v.id and m.created_at = v.created_at`);
   const segments = rows.flatMap((r) =>
     r.segmentIds && r.segmentIds.length > 1 ? r.segmentIds.map((pid, i) => ({ organizationId: r.organizationId, driver: r.driver, providerMessageId: pid, messageId: r.id, segment: i + 1 })) : [],
   );
