@@ -32,8 +32,13 @@ function precompress(): Plugin {
 }
 
 type HotPage = HotPageName;
+/** The console's languages, as the catalogue folders src/locales/<lang> name them. */
+const LANGUAGES = ['en', 'id'] as const;
 /** A route module's id (absolute path) from its path under app/routes. */
 const routeId = (r: string) => join(import.meta.dirname, 'src/app/routes', r);
+
+/** Each hot page with every module it loads as a chunk of its own: its routes, then its lazy modules. */
+const hotPages = () => HOT_PAGES.map((p) => ({ name: p.name, modules: [...p.routes, ...('lazy' in p ? p.lazy : [])] }));
 
 /** Which hot pages load each module on first load ('entry': the entry chunk and its imports). */
 type Usage = Map<string, Set<HotPage | 'entry'>>;
@@ -42,6 +47,8 @@ type Usage = Map<string, Set<HotPage | 'entry'>>;
 interface Probe {
   usage: Usage;
   modules: Set<string>;
+  /** Rendered bytes of each module in that build. */
+  sizes: Map<string, number>;
 }
 
 /**
@@ -75,12 +82,13 @@ async function probeBuild(root: string): Promise<Probe> {
   };
   const entries = chunks.filter((c) => c.isEntry);
   mark(closure(entries), 'entry');
-  for (const { name: page, routes } of HOT_PAGES) {
-    const roots = routes.map((r) => chunks.find((c) => c.facadeModuleId === routeId(r)));
+  for (const { name: page, modules } of hotPages()) {
+    const roots = modules.map((r) => chunks.find((c) => c.facadeModuleId === routeId(r)));
     if (roots.some((c) => !c)) throw new Error(`hot page ${page}: a route module is not a chunk of its own`);
     mark(closure([...entries, ...(roots as Rolldown.OutputChunk[])]), page);
   }
-  return { usage, modules: new Set(chunks.flatMap((c) => c.moduleIds)) };
+  const sizes = new Map(chunks.flatMap((c) => Object.entries(c.modules).map(([id, m]) => [id, m.renderedLength] as const)));
+  return { usage, modules: new Set(chunks.flatMap((c) => c.moduleIds)), sizes };
 }
 
 /**
@@ -152,9 +160,11 @@ function pureContractConstants(): Plugin {
  * chunking gives every set of routes sharing a module its own chunk, so the list page fetched ~65
  * scripts of 1-2 KB, a queue of round trips over HTTP/1.1's six connections on a slow network.
  * Here the modules a hot page needs beyond the entry go into a few chunks by which hot pages share
- * them ('common': login and the signed-in pages; 'auth': login only; 'shell': both signed-in
- * pages; one per signed-in page); route modules keep their own chunk (the manifest keys the
- * bundle budget test reads) and every other module keeps the default. Captured modules do not
+ * them ('common': login and any signed-in page; 'auth': login only; 'shell': every signed-in
+ * hot page; else `hot-<pages>`, one chunk per set of signed-in hot pages sharing the modules, so
+ * no page downloads another's modules); route modules (and the hot pages' lazy modules) keep their
+ * own chunk (the manifest keys the bundle budget test reads) and every other module keeps the
+ * default. Captured modules do not
  * drag their dependencies along (includeDependenciesRecursively: false): the groups follow the
  * import graph (a module's imports are used by at least the same pages), so no chunk cycle arises.
  * zod and the account schemas (ZOD_CHUNK) make one chunk of their own: the login form loads them
@@ -170,22 +180,63 @@ function pureContractConstants(): Plugin {
  */
 const ZOD_CHUNK = /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](zod|zod-messages|auth|text-fields|server-messages|roles|teams-messages)\.ts$/;
 
-function hotChunkName(usage: Usage) {
+/**
+ * A set of signed-in hot pages whose shared modules weigh less than this (rendered bytes) joins
+ * 'shell', with its supersets when they weigh less than twice this all together.
+ */
+const MIN_SET_CHUNK = 8_000;
+
+/**
+ * Modules that other pages load on demand (dynamic import) though a hot page loads them first
+ * thing: libphonenumber-js (the template editor's phone fields; the application detail's country
+ * list). In a hot page's chunk, loading them on demand would fetch that whole chunk: they make a
+ * chunk of their own ('phone-numbers'; left to the default chunking, part of them went into the
+ * editor page's chunk, which then imported the chunk that imports it).
+ */
+const SHARED_ON_DEMAND = /[\\/]node_modules[\\/]libphonenumber-js[\\/]/;
+
+function hotChunkName({ usage, sizes }: Probe) {
+  const signedInPages = HOT_PAGES.filter((p) => p.name !== 'login').map((p) => p.name);
+  const ownChunk = new Set(hotPages().flatMap((p) => p.modules.map(routeId)));
+  /** The signed-in hot pages using a module captured by a set chunk ('' for none of them). */
+  const setOf = (id: string): string | null => {
+    const u = usage.get(id);
+    if (!u || u.has('entry') || ownChunk.has(id) || ZOD_CHUNK.test(id) || SHARED_ON_DEMAND.test(id) || u.has('login')) return null;
+    return signedInPages.filter((p) => u.has(p)).join('-');
+  };
+  // Bytes per set; the sets that join 'shell': every page's, and each small one together with its
+  // supersets when they weigh little all together (a module's imports are used by a superset of its
+  // pages: 'shell' stays closed under supersets, so it imports no set chunk, and set chunks import
+  // only larger sets or 'shell', without cycles).
+  const bytes = new Map<string, number>();
+  for (const id of usage.keys()) {
+    const set = setOf(id);
+    if (set) bytes.set(set, (bytes.get(set) ?? 0) + (sizes.get(id) ?? 0));
+  }
+  const pagesOf = (set: string) => set.split('-');
+  const inShell = new Set([...bytes.keys()].filter((set) => pagesOf(set).length === signedInPages.length));
+  for (const [small, n] of [...bytes].sort((a, b) => a[1] - b[1])) {
+    if (n >= MIN_SET_CHUNK || inShell.has(small)) continue;
+    const closure = [...bytes.keys()].filter((set) => !inShell.has(set) && pagesOf(small).every((p) => pagesOf(set).includes(p)));
+    if (closure.reduce((sum, set) => sum + bytes.get(set)!, 0) < 2 * MIN_SET_CHUNK) closure.forEach((set) => inShell.add(set));
+  }
   return (id: string): string | null => {
     const u = usage.get(id);
     if (!u || u.has('entry')) return null;
-    if (HOT_PAGES.some((p) => p.routes.some((r) => routeId(r) === id))) return null;
+    if (ownChunk.has(id)) return null;
+    if (SHARED_ON_DEMAND.test(id)) return 'phone-numbers';
     if (ZOD_CHUNK.test(id)) return 'zod';
-    const signedIn = u.has('list') || u.has('monitoring');
-    if (u.has('login')) return signedIn ? 'common' : 'auth';
-    if (u.has('list') && u.has('monitoring')) return 'shell';
-    return u.has('list') ? 'list-page' : u.has('monitoring') ? 'monitoring-page' : null;
+    const set = setOf(id)!;
+    if (u.has('login')) return signedInPages.some((p) => u.has(p)) ? 'common' : 'auth';
+    if (!set) return null;
+    return inShell.has(set) ? 'shell' : `hot-${set}`;
   };
 }
 
 /**
  * The boot script (app/boot.ts) with this build's hot pages: each page's chunks beyond the entry's
- * (which index.html preloads already) and their stylesheets. Written as assets/boot-<hash>.js and
+ * (which index.html preloads already), their stylesheets and, per language, the chunks of the
+ * page's catalogues (`common` and the namespaces of hot-pages.ts). Written as assets/boot-<hash>.js and
  * loaded `async` first thing in index.html: an inline script would need a CSP exception.
  */
 function bootScript(): Plugin {
@@ -210,13 +261,24 @@ function bootScript(): Plugin {
         for (const c of chunks.filter((c) => c.isEntry)) collect(c, initial);
         const pages: BootPage[] = HOT_PAGES.map((p) => {
           const files = new Set<string>();
-          for (const r of p.routes) {
+          for (const r of [...p.routes, ...('lazy' in p ? p.lazy : [])]) {
             const chunk = chunks.find((c) => c.facadeModuleId === routeId(r));
             if (!chunk) throw new Error(`hot page ${p.name}: no chunk for ${r}`);
             collect(chunk, files, initial);
           }
           const styles = [...files].flatMap((f) => [...(byFile.get(f)!.viteMetadata?.importedCss ?? [])]);
-          return { path: p.path.source, scripts: [...files].map((f) => `/${f}`), styles: styles.map((f) => `/${f}`), fetch: [...p.fetch] };
+          const catalogues = Object.fromEntries(
+            LANGUAGES.map((lang) => {
+              const into = new Set<string>();
+              for (const ns of ['common', ...p.ns]) {
+                const chunk = chunks.find((c) => c.facadeModuleId === join(import.meta.dirname, 'src/locales', lang, `${ns}.json`));
+                if (!chunk) throw new Error(`hot page ${p.name}: no chunk for the ${lang} catalogue ${ns}`);
+                collect(chunk, into, new Set([...initial, ...files]));
+              }
+              return [lang, [...into].map((f) => `/${f}`)];
+            }),
+          );
+          return { path: p.path.source, scripts: [...files].map((f) => `/${f}`), styles: styles.map((f) => `/${f}`), catalogues, fetch: [...p.fetch] };
         });
         const body = `(${boot.toString()})(${JSON.stringify(pages)});\n`;
         file = { name: `assets/boot-${createHash('sha256').update(body).digest('base64url').slice(0, 8)}.js`, body };
@@ -248,7 +310,7 @@ export default defineConfig(async ({ command }) => {
       chunkSizeWarningLimit: 1500,
       manifest: true,
       rolldownOptions:
-        command === 'build' ? { output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: hotChunkName((await probe()).usage) }] } } } : {},
+        command === 'build' ? { output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: hotChunkName(await probe()) }] } } } : {},
     },
   };
 });

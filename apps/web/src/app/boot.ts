@@ -3,8 +3,10 @@
  * table of hot pages (app/hot-pages.ts) into assets/boot-<hash>.js, loaded `async` from the top of
  * index.html. It runs as soon as it arrives, long before the entry (React, the router) has
  * downloaded and run, and on a hot page starts loading the page's chunks (`modulepreload`, so
- * nothing runs before the entry), its stylesheets (`preload`) and the GET answers its first render
- * waits for (kept for app/early-fetch.ts). On any other page it does nothing.
+ * nothing runs before the entry), its stylesheets (`preload`), its catalogues in the language
+ * lib/i18n.ts will most likely start in (the switch's stored choice, else the browser's first
+ * English or Indonesian language, else English; `modulepreload`) and the GET answers its first
+ * render waits for (kept for app/early-fetch.ts). On any other page it does nothing.
  *
  * `boot` is written out by its source text: it must not use anything from outside its body.
  */
@@ -17,6 +19,8 @@ export interface BootPage {
   scripts: string[];
   /** Stylesheet URLs to preload. */
   styles: string[];
+  /** Per language ('en', 'id'), the chunk URLs of the page's catalogues to modulepreload. */
+  catalogues?: Record<string, string[]>;
   /** GET paths to fetch now; `$1` is the path's first group (one URL path segment). */
   fetch: string[];
 }
@@ -40,6 +44,19 @@ export function boot(pages: BootPage[]): void {
       links.appendChild(l);
     };
     page.scripts.forEach((href) => link(href, 'modulepreload'));
+    // The language as lib/i18n.ts's detectLanguage picks it, near enough for a preload.
+    let lang = '';
+    try {
+      lang = localStorage.getItem('pesan.language') ?? '';
+    } catch {
+      /* storage blocked */
+    }
+    if (lang !== 'en' && lang !== 'id') {
+      const primary = (navigator.languages?.length ? navigator.languages : [navigator.language]).map((l) => (l ?? '').toLowerCase().split('-')[0]);
+      const first = primary.find((l) => l === 'en' || l === 'id' || l === 'in');
+      lang = first === 'id' || first === 'in' ? 'id' : 'en';
+    }
+    (page.catalogues?.[lang] ?? []).forEach((href) => link(href, 'modulepreload'));
     page.styles.forEach((href) => link(href, 'preload', 'style'));
     document.head.appendChild(links);
     const holder = globalThis as unknown as Record<string, Map<string, Promise<Response | undefined>>>;

@@ -4,7 +4,7 @@
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { guestOnly, requireNoOrganization, requireOrganization, requireSession } from './guards.ts';
-import { prefetchApplication } from './loaders.ts';
+import { prefetchApplication, prefetchApplicationDetail, prefetchDashboard, prefetchReports, prefetchTemplates } from './loaders.ts';
 import RouteError from './routes/errors/route-error.tsx';
 import { loadNamespaces, type Namespace } from '../lib/i18n.ts';
 
@@ -70,13 +70,13 @@ const pages: RouteObject[] = [
       { path: 'my-application', ...page(() => import('./routes/applications/list.tsx'), ['applications', 'tokens', 'webhooks', 'quota']) },
       { path: 'my-application/create-application', ...page(() => import('./routes/applications/create.tsx'), ['applications', 'tokens', 'webhooks', 'quota']) },
       { path: 'my-application/edit-application', ...page(() => import('./routes/applications/edit.tsx'), ['applications', 'tokens', 'webhooks', 'quota']) },
-      { path: 'my-application/detail/:appId', ...page(() => import('./routes/applications/detail.tsx'), ['applications', 'tokens', 'webhooks', 'quota']) },
+      { path: 'my-application/detail/:appId', loader: prefetchApplicationDetail, ...page(() => import('./routes/applications/detail.tsx'), ['applications', 'tokens', 'webhooks', 'quota']) },
       { path: 'my-application/detail-transaction/:id', loader: prefetchApplication, ...page(() => import('./routes/monitoring/transactions.tsx'), ['monitoring']) },
       { path: 'my-application/verification/:id', ...page(() => import('./routes/verify/verification.tsx'), ['verify']) },
-      { path: 'dashboard', ...page(() => import('./routes/dashboard/overview.tsx'), ['dashboard', 'monitoring']) },
-      { path: 'generate-report', ...page(() => import('./routes/reports/generate-report.tsx'), ['reports']) },
-      { path: 'whatsapp-template/*', ...page(() => import('./routes/wa-templates/templates.tsx'), ['wa-templates', 'wa-template-editor']) },
-      { path: 'new-whatsapp-template/*', ...page(() => import('./routes/wa-templates/templates.tsx'), ['wa-templates', 'wa-template-editor']) },
+      { path: 'dashboard', loader: prefetchDashboard, ...page(() => import('./routes/dashboard/overview.tsx'), ['dashboard', 'monitoring']) },
+      { path: 'generate-report', loader: prefetchReports, ...page(() => import('./routes/reports/generate-report.tsx'), ['reports']) },
+      { path: 'whatsapp-template/*', loader: prefetchTemplates, ...page(() => import('./routes/wa-templates/templates.tsx'), ['wa-templates', 'wa-template-editor']) },
+      { path: 'new-whatsapp-template/*', loader: prefetchTemplates, ...page(() => import('./routes/wa-templates/templates.tsx'), ['wa-templates', 'wa-template-editor']) },
       { path: '*', ...page(() => import('./routes/errors/not-found.tsx')) },
     ],
   },

@@ -5,9 +5,8 @@
  * to /my-application/detail-transaction/{appId}. The link carries the channel and range both as
  * search params (`?channel=&start=&end=`) and as the spec's route state (id, application, payload
  * {startDate, endDate, application_id, channel}). The chart library (@mantine/charts, Recharts)
- * loads only with this route's chunk.
+ * loads only when a chart nears the viewport (features/dashboard/components/lazy-chart.tsx).
  */
-import '@mantine/charts/styles.css';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';

@@ -1,13 +1,13 @@
 /**
  * Trend chart of the Overview (templates-dashboard-reports.md §2.6: one line per status, hourly
- * labels for a single day, day labels otherwise) with @mantine/charts. The SVG is hidden from
- * assistive technology; the same figures are in a visually hidden table described by the figure's
- * caption. This module pulls in Recharts: import it only from the dashboard route chunk.
+ * labels for a single day, day labels otherwise) with @mantine/charts, loaded once the chart nears
+ * the viewport (lazy-chart.tsx). The SVG is hidden from assistive technology; the same figures are
+ * in a visually hidden table described by the figure's caption.
  */
-import { LineChart } from '@mantine/charts';
 import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChartSlot, LazyLineChart } from './lazy-chart.tsx';
 import type { MessageStatus } from '@pesan/contracts/statuses';
 import { fieldLabel, formatBucket, formatCount } from '../utils/format.ts';
 import { displayTimeZoneNote } from '../../../lib/format.ts';
@@ -70,22 +70,24 @@ export function TrendChart({ title, data, height = 280, seriesLabels }: TrendCha
         </VisuallyHidden>
       </Text>
       <div aria-hidden="true" inert>
-        <LineChart
-          h={height}
-          data={rows}
-          dataKey="bucket"
-          series={series}
-          curveType="monotone"
-          withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
-          tickLine="y"
-          gridAxis="y"
-          withDots={rows.length <= 31}
-          xAxisProps={{ minTickGap: 16 }}
-          yAxisProps={{ allowDecimals: false, width: 40 }}
-          valueFormatter={formatCount}
-          lineChartProps={{ accessibilityLayer: false }}
-        />
+        <ChartSlot height={height}>
+          <LazyLineChart
+            h={height}
+            data={rows}
+            dataKey="bucket"
+            series={series}
+            curveType="monotone"
+            withLegend
+            legendProps={{ verticalAlign: 'bottom' }}
+            tickLine="y"
+            gridAxis="y"
+            withDots={rows.length <= 31}
+            xAxisProps={{ minTickGap: 16 }}
+            yAxisProps={{ allowDecimals: false, width: 40 }}
+            valueFormatter={formatCount}
+            lineChartProps={{ accessibilityLayer: false }}
+          />
+        </ChartSlot>
       </div>
       <VisuallyHidden>
         <Table>

@@ -2,13 +2,13 @@
  * The Verify tab's chart (issue 27): verifications started and approved per hour (a single day) or
  * per day, as grouped bars, for all channels together or for one channel (the select above the
  * chart). @mantine/charts like the trend chart; the SVG is hidden from assistive technology and
- * the same figures are in a visually hidden table described by the figure's caption. This module
- * pulls in Recharts: import it only from the dashboard route chunk.
+ * the same figures are in a visually hidden table described by the figure's caption. Recharts
+ * loads once the chart nears the viewport (lazy-chart.tsx).
  */
-import { BarChart } from '@mantine/charts';
 import { Group, NativeSelect, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChartSlot, LazyBarChart } from './lazy-chart.tsx';
 import type { VerifyChannel } from '@pesan/contracts/verify';
 import type { VerifyReportData } from '@pesan/contracts/verify-console';
 import { displayTimeZoneNote } from '../../../lib/format.ts';
@@ -66,21 +66,23 @@ export function VerifyChart({ data, height = 260 }: VerifyChartProps) {
         />
       </Group>
       <div aria-hidden="true" inert>
-        <BarChart
-          h={height}
-          data={rows}
-          dataKey="bucket"
-          series={series}
-          withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
-          tickLine="y"
-          gridAxis="y"
-          maxBarWidth={28}
-          xAxisProps={{ minTickGap: 16 }}
-          yAxisProps={{ allowDecimals: false, width: 40 }}
-          valueFormatter={formatCount}
-          barChartProps={{ accessibilityLayer: false }}
-        />
+        <ChartSlot height={height}>
+          <LazyBarChart
+            h={height}
+            data={rows}
+            dataKey="bucket"
+            series={series}
+            withLegend
+            legendProps={{ verticalAlign: 'bottom' }}
+            tickLine="y"
+            gridAxis="y"
+            maxBarWidth={28}
+            xAxisProps={{ minTickGap: 16 }}
+            yAxisProps={{ allowDecimals: false, width: 40 }}
+            valueFormatter={formatCount}
+            barChartProps={{ accessibilityLayer: false }}
+          />
+        </ChartSlot>
       </div>
       <VisuallyHidden>
         <Table>
