@@ -4,7 +4,7 @@
  * dashboard monitoring page size), its 'Last transaction update' footer and 'View All Monitoring'
  * to /my-application/detail-transaction/{appId}. The link carries the channel and range both as
  * search params (`?channel=&start=&end=`) and as the spec's route state (id, application, payload
- * {startDate, endDate, application_id, channel}). The chart library (@mantine/charts, Recharts)
+ * {startDate, endDate, application_id, channel}). The preview is live (useLiveRecordsPage). The chart library (@mantine/charts, Recharts)
  * loads only when a chart nears the viewport (features/dashboard/components/lazy-chart.tsx).
  */
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -15,7 +15,8 @@ import type { ChannelId } from '@pesan/contracts/channels';
 import { RECORDS_MESSAGES } from '@pesan/contracts/records';
 import { Page } from '../../../components/page.tsx';
 import { DashboardView } from '../../../features/dashboard/components/dashboard-view.tsx';
-import { useRecords } from '../../../features/monitoring/api/list-records.ts';
+import { useRecords, type RecordsParams } from '../../../features/monitoring/api/list-records.ts';
+import { useLiveRecordsPage } from '../../../features/monitoring/hooks/use-live-records-page.ts';
 import { RecordsTable } from '../../../features/monitoring/components/records-table.tsx';
 import { formatNumber, formatRelative } from '../../../lib/format.ts';
 import { localizeMessage } from '../../../lib/i18n.ts';
@@ -26,7 +27,10 @@ const PREVIEW_ROWS = 5;
 function MonitoringPreview({ applicationId, channel, range }: { applicationId: string; channel: ChannelId; range: [string, string] }) {
   const { t } = useTranslation('dashboard');
   // Whole days, as the figures above ask them: the server reads them in the organization's zone.
-  const records = useRecords({ application_id: applicationId, channel, startDate: range[0], endDate: range[1], page: 1, limit: PREVIEW_ROWS, showType: 'all', search: '' });
+  const params: RecordsParams = { application_id: applicationId, channel, startDate: range[0], endDate: range[1], page: 1, limit: PREVIEW_ROWS, showType: 'all', search: '' };
+  const records = useRecords(params);
+  // Live (issue 28): the rows' statuses change in place and new messages come in by themselves.
+  useLiveRecordsPage(params);
   const data = records.data;
   const search = new URLSearchParams({ channel, start: range[0], end: range[1] }).toString();
   return (
