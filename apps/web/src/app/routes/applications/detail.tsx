@@ -5,20 +5,22 @@
  * Edit (the edit page, id in navigation state), Monitoring and Delete (with a confirmation; then
  * back to the list).
  * Below the token section, the Remaining Quota panel (pre-paid applications only; issue 10); last,
- * the Verify card with the countries Verify sends codes to (issue 27).
+ * the Verify card with the countries Verify sends codes to (issue 27). Tokens, Quota, Webhook and
+ * Verify are below the fold on a phone: they render one by one after the first paint
+ * (DeferredSection; issue 28 TBT).
  */
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconChartBar, IconEdit } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { APPLICATION_MESSAGES } from '@pesan/contracts/application';
+import { APPLICATION_MESSAGES } from '@pesan/contracts/application-messages';
 import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
 import { localizeMessage } from '../../../lib/i18n.ts';
 import { Page } from '../../../components/page.tsx';
 import { useApplication } from '../../../features/applications/api/get-application.ts';
 import { ApplicationSummary } from '../../../features/applications/components/application-summary.tsx';
 import { DeleteApplicationButton } from '../../../features/applications/components/delete-application-button.tsx';
-import { VerifySettingsCard } from '../../../features/applications/components/verify-settings-card.tsx';
+import { prefetchVerifySettingsCard, VerifySettingsCard } from '../../../features/applications/components/verify-settings-card.tsx';
 import { toastSuccess } from '../../../components/toasts.ts';
 import { useUpdateApplication } from '../../../features/applications/api/update-application.ts';
 import { TokenSection } from '../../../features/tokens/components/token-section.tsx';
@@ -26,6 +28,27 @@ import { RemainingQuotaPanel } from '../../../features/quota/components/remainin
 import { WebhookSection } from '../../../features/webhooks/components/webhook-section.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/use-can.ts';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { tokensQueryOptions } from '../../../features/tokens/api/list-tokens.ts';
+import { billingQueryOptions } from '../../../features/quota/api/get-billing.ts';
+import { balanceCheckQueryOptions } from '../../../features/quota/api/check-balance-quota.ts';
+import { webhookQueryOptions } from '../../../features/webhooks/api/get-webhook.ts';
+import { webhookDeliveriesQueryOptions } from '../../../features/webhooks/api/list-webhook-deliveries.ts';
+import { DeferredSection } from '../../../components/deferred-section.tsx';
+
+/**
+ * What each below-the-fold section shows, loaded before it renders (DeferredSection `prepare`), so
+ * its render with data is part of the interruptible pass instead of a blocking one on arrival.
+ */
+const prepareSection = {
+  tokens: (qc: QueryClient, id: string) => qc.ensureQueryData(tokensQueryOptions(id)),
+  quota: async (qc: QueryClient, id: string) => {
+    const billing = await qc.ensureQueryData(billingQueryOptions(id));
+    if (billing?.billing_type === 'pre-paid') await qc.ensureQueryData(balanceCheckQueryOptions(id, true));
+  },
+  webhook: (qc: QueryClient, id: string) => Promise.all([qc.ensureQueryData(webhookQueryOptions(id)), qc.ensureQueryData(webhookDeliveriesQueryOptions(id, 1))]),
+  verify: prefetchVerifySettingsCard,
+};
 
 export default function ApplicationDetailPage() {
   const { t } = useTranslation('applications');
@@ -34,6 +57,7 @@ export default function ApplicationDetailPage() {
   const update = useUpdateApplication();
   const navigate = useNavigate();
   const can = useCan();
+  const qc = useQueryClient();
   const notFound = app.error instanceof ApiError && app.error.status === 404;
   return (
     <Page
@@ -70,18 +94,32 @@ export default function ApplicationDetailPage() {
       ) : (
         <Stack gap="lg">
           <ApplicationSummary app={app.data} />
-          {app.data ? <TokenSection applicationId={app.data.id} channels={app.data.channels.map((c) => c.channel)} /> : null}
-          {app.data ? <RemainingQuotaPanel applicationId={app.data.id} /> : null}
           {app.data ? (
-            <WebhookSection
-              applicationId={app.data.id}
-              requireSignature={app.data.require_signature}
-              onRequireSignatureChange={(requireSignature) =>
-                update.mutateAsync({ id: app.data!.id, applicationName: app.data!.application_name, requireSignature })
-              }
-            />
+            <DeferredSection minHeight={320} prepare={() => prepareSection.tokens(qc, app.data!.id)}>
+              <TokenSection applicationId={app.data.id} channels={app.data.channels.map((c) => c.channel)} />
+            </DeferredSection>
           ) : null}
-          {app.data ? <VerifySettingsCard applicationId={app.data.id} /> : null}
+          {app.data ? (
+            <DeferredSection minHeight={120} prepare={() => prepareSection.quota(qc, app.data!.id)}>
+              <RemainingQuotaPanel applicationId={app.data.id} />
+            </DeferredSection>
+          ) : null}
+          {app.data ? (
+            <DeferredSection minHeight={240} prepare={() => prepareSection.webhook(qc, app.data!.id)}>
+              <WebhookSection
+                applicationId={app.data.id}
+                requireSignature={app.data.require_signature}
+                onRequireSignatureChange={(requireSignature) =>
+                  update.mutateAsync({ id: app.data!.id, applicationName: app.data!.application_name, requireSignature })
+                }
+              />
+            </DeferredSection>
+          ) : null}
+          {app.data ? (
+            <DeferredSection minHeight={240} prepare={() => prepareSection.verify(qc, app.data!.id)}>
+              <VerifySettingsCard applicationId={app.data.id} />
+            </DeferredSection>
+          ) : null}
         </Stack>
       )}
     </Page>

@@ -1,5 +1,5 @@
 /** /profile/edit-organization (console.md §2, §7 Organization, §8 success message; the time zone, issue 23 item 7). */
-import { Alert, Center, Loader, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ORGANIZATION_MESSAGES } from '@pesan/contracts/organization';
 import { useMyOrganization } from '../../../features/organization/api/get-my-organization.ts';
@@ -7,6 +7,7 @@ import { useUpdateOrganization } from '../../../features/organization/api/update
 import { OrganizationForm } from '../../../features/organization/components/organization-form.tsx';
 import { toastApiError, toastSuccess } from '../../../components/toasts.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { FormSkeleton } from '../../../components/skeletons.tsx';
 import { localizeMessage } from '../../../lib/i18n.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { sessionQueryKey } from '../../../features/auth/api/get-session.ts';
@@ -20,9 +21,7 @@ export default function EditOrganizationPage() {
     <Stack gap="lg" maw={560}>
       <PageHeader title={t('editOrganization.title')} description={t('editOrganization.description')} />
       {org.isPending ? (
-        <Center py="xl">
-          <Loader aria-label={t('editOrganization.loading')} />
-        </Center>
+        <FormSkeleton label={t('editOrganization.loading')} fields={4} />
       ) : org.data ? (
         <OrganizationForm
           key={org.data.id}

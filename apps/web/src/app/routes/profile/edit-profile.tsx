@@ -2,7 +2,7 @@
  * /profile/edit-profile — Account Settings (console.md §2, §5, §8). After a save the session holds
  * the saved language (the form has already switched the interface to it), then the page reloads.
  */
-import { Center, Loader, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@pesan/contracts/auth';
@@ -10,6 +10,7 @@ import { sessionQueryKey, useSession } from '../../../features/auth/api/get-sess
 import { useUser } from '../../../features/profile/api/get-user.ts';
 import { EditProfileForm } from '../../../features/profile/components/edit-profile-form.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { FormSkeleton } from '../../../components/skeletons.tsx';
 
 /** Delay before the reload after a save, in ms, so the success message can be read. */
 const RELOAD_AFTER_MS = 1_500;
@@ -19,11 +20,7 @@ function Form({ userId }: { userId: string }) {
   const user = useUser(userId);
   const queryClient = useQueryClient();
   if (!user.data) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('editProfile.loading')} />
-      </Center>
-    );
+    return <FormSkeleton label={t('editProfile.loading')} fields={4} />;
   }
   return (
     <EditProfileForm

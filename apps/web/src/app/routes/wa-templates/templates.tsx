@@ -7,11 +7,11 @@
  * link and redirect stays in the family the user came by.
  */
 import { lazy, Suspense } from 'react';
-import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation } from 'react-router';
 import { TemplatesListPage } from '../../../features/wa-templates/components/templates-list-page.tsx';
 import NotFoundPage from '../errors/not-found.tsx';
+import { FormSkeleton } from '../../../components/skeletons.tsx';
 
 const TemplateEditorPage = lazy(() => import('../../../features/wa-templates/components/editor/template-editor-page.tsx'));
 
@@ -28,11 +28,7 @@ function Editor() {
   const { t } = useTranslation('wa-templates');
   return (
     <Suspense
-      fallback={
-        <Center py={80}>
-          <Loader aria-label={t('route.loadingEditor')} />
-        </Center>
-      }
+      fallback={<FormSkeleton label={t('route.loadingEditor')} fields={5} />}
     >
       <TemplateEditorPage />
     </Suspense>

@@ -9,17 +9,18 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Alert, Button, Divider, Group, MultiSelect, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
 import type { VerifySettings } from '@pesan/contracts/verify-console';
+import type { UiLanguage } from '@pesan/contracts/ui-language';
 import { toastApiError, toastSuccess } from '../../../components/toasts.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { focusFirstInvalid } from '../../../lib/form-submit.ts';
 import { currentLanguage, localizeMessage } from '../../../lib/i18n.ts';
 import { useCan } from '../../../lib/use-can.ts';
-import { useVerifySettings } from '../api/get-verify-settings.ts';
+import { useVerifySettings, verifySettingsQueryOptions } from '../api/get-verify-settings.ts';
 import { useUpdateVerifySettings } from '../api/update-verify-settings.ts';
 import { loadCountryOptions, namedCountries } from '../utils/countries.ts';
 
@@ -28,6 +29,17 @@ type Mode = 'any' | 'only';
 /** Marks the "choose a country" error in the form's state (worded at render, so it follows the language). */
 const NONE_CHOSEN = '\u0000none';
 
+/** The country names of the 'Only these countries' list, in `lang` (loaded on demand, kept for the session). */
+const countryOptionsQuery = (lang: UiLanguage) => queryOptions({ queryKey: ['countries', lang], queryFn: () => loadCountryOptions(lang), staleTime: Infinity });
+
+/**
+ * Loads what the card shows for `applicationId` into the cache (its settings and the country
+ * names), so it can render with them at once (the detail page's DeferredSection `prepare`).
+ */
+export function prefetchVerifySettingsCard(queryClient: QueryClient, applicationId: string): Promise<unknown> {
+  return Promise.all([queryClient.ensureQueryData(verifySettingsQueryOptions(applicationId)), queryClient.ensureQueryData(countryOptionsQuery(currentLanguage()))]);
+}
+
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().every((c, i) => c === [...b].sort()[i]);
 
 function SettingsForm({ applicationId, settings }: { applicationId: string; settings: VerifySettings }) {
@@ -35,7 +47,7 @@ function SettingsForm({ applicationId, settings }: { applicationId: string; sett
   const canEdit = useCan()('applications.edit');
   const update = useUpdateVerifySettings();
   const lang = currentLanguage();
-  const countries = useQuery({ queryKey: ['countries', lang], queryFn: () => loadCountryOptions(lang), staleTime: Infinity });
+  const countries = useQuery(countryOptionsQuery(lang));
   const [mode, setMode] = useState<Mode>(settings.allowed_countries ? 'only' : 'any');
   const [chosen, setChosen] = useState<string[]>(settings.allowed_countries ?? []);
   const [error, setError] = useState<string | null>(null);

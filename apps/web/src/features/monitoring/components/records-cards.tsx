@@ -4,6 +4,7 @@
  * created time (DD-MM-YYYY 12-hour, console.md §9). With `onOpen` a card is a button that opens
  * the message detail drawer (its accessible name is its visible text, as axe requires).
  */
+import { memo } from 'react';
 import { Group, Paper, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ChannelId } from '@pesan/contracts/channels';
@@ -11,6 +12,7 @@ import type { TransactionRecord } from '@pesan/contracts/records';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { displayTimeZoneNote, formatTableDateTime } from '../../../lib/format.ts';
 import { recipientOf } from '../utils/recipient.ts';
+import classes from './monitoring.module.css';
 
 export interface RecordsCardsProps {
   channel: ChannelId;
@@ -24,12 +26,12 @@ function CardBody({ r, channel }: { r: TransactionRecord; channel: ChannelId }) 
   return (
     <Stack gap={6}>
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+        <Text size="sm" fw={600} className={classes.recipient}>
           {recipientOf(r)}
         </Text>
         <StatusBadge status={r.status} reason={r.reason} templateName={channel === 'whatsapp' ? r.msgInfo : null} />
       </Group>
-      <Text size="xs" ff="monospace" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+      <Text size="xs" ff="monospace" c="gray.7" className={classes.wrapAnywhere}>
         {r.msgid}
       </Text>
       <Text size="xs" c="gray.7">
@@ -41,6 +43,27 @@ function CardBody({ r, channel }: { r: TransactionRecord; channel: ChannelId }) 
   );
 }
 
+/**
+ * One record's card; memoised (issue 28: a page's rows re-render only when their record, the
+ * channel or `onOpen` changes, e.g. not on each live status event for another row).
+ */
+const RecordCard = memo(function RecordCard({ r, channel, onOpen }: { r: TransactionRecord; channel: ChannelId; onOpen?: (messageId: string) => void }) {
+  return (
+    <li>
+      <Paper withBorder radius="md" p="sm">
+        {onOpen ? (
+          <UnstyledButton w="100%" aria-haspopup="dialog" onClick={() => onOpen(r.msgid)}>
+            <CardBody r={r} channel={channel} />
+          </UnstyledButton>
+        ) : (
+          <CardBody r={r} channel={channel} />
+        )}
+      </Paper>
+    </li>
+  );
+});
+
+/** The records as cards; skeleton cards while the first page loads, nothing when there are no rows. */
 export function RecordsCards({ channel, rows, loading, stale, onOpen }: RecordsCardsProps) {
   const { t } = useTranslation('monitoring');
   if (loading && !rows)
@@ -53,19 +76,9 @@ export function RecordsCards({ channel, rows, loading, stale, onOpen }: RecordsC
     );
   if (!rows || rows.length === 0) return null;
   return (
-    <Stack component="ul" gap="xs" aria-label={t('table.label')} style={{ listStyle: 'none', padding: 0, margin: 0, opacity: stale ? 0.6 : 1 }}>
+    <Stack component="ul" gap="xs" aria-label={t('table.label')} className={stale ? `${classes.cardList} ${classes.stale}` : classes.cardList}>
       {rows.map((r) => (
-        <li key={r.msgid}>
-          <Paper withBorder radius="md" p="sm">
-            {onOpen ? (
-              <UnstyledButton w="100%" aria-haspopup="dialog" onClick={() => onOpen(r.msgid)}>
-                <CardBody r={r} channel={channel} />
-              </UnstyledButton>
-            ) : (
-              <CardBody r={r} channel={channel} />
-            )}
-          </Paper>
-        </li>
+        <RecordCard key={r.msgid} r={r} channel={channel} onOpen={onOpen} />
       ))}
     </Stack>
   );

@@ -4,8 +4,9 @@
  * (badge with the reason as a tooltip; WhatsApp rows also show the template name). With `onOpen`
  * a row opens the message detail on click, Enter or Space (issue 9).
  */
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Table, Text } from '@mantine/core';
 import { DataTable, openableRowProps } from '../../../components/data-table.tsx';
 import { useMediaQuery } from '@mantine/hooks';
@@ -17,6 +18,7 @@ import { formatTableDateTime, withTimeZoneNote } from '../../../lib/format.ts';
 import { localizeMessage } from '../../../lib/i18n.ts';
 import { recipientOf } from '../utils/recipient.ts';
 import { RecordsCards } from './records-cards.tsx';
+import classes from './monitoring.module.css';
 
 /** Whether the channel's table has the 'Total SMS' column. */
 export const hasTotalSms = (channel: ChannelId) => channel === 'sms' || channel === 'sms_otp';
@@ -35,6 +37,29 @@ export interface RecordsTableProps {
   /** Opens the message detail of a row (click, Enter or Space). */
   onOpen?: (messageId: string) => void;
 }
+
+/**
+ * One record's row; memoised (issue 28: a page's rows re-render only when their record, the
+ * columns or `onOpen` changes, e.g. not on each live status event for another row).
+ */
+const RecordRow = memo(function RecordRow({ r, sms, channel, onOpen, t }: { r: TransactionRecord; sms: boolean; channel: ChannelId; onOpen?: (messageId: string) => void; t: TFunction<'monitoring'> }) {
+  return (
+    <Table.Tr {...(onOpen ? openableRowProps(t('table.openRow', { id: r.msgid }), () => onOpen(r.msgid)) : {})}>
+      <Table.Td>
+        <Text size="sm" ff="monospace" className={classes.nowrap}>
+          {r.msgid}
+        </Text>
+      </Table.Td>
+      <Table.Td>{recipientOf(r)}</Table.Td>
+      <Table.Td className={classes.nowrap}>{formatTableDateTime(r.created_at)}</Table.Td>
+      {sms ? <Table.Td>{r.total_sms ?? '-'}</Table.Td> : null}
+      <Table.Td>{r.country ?? '-'}</Table.Td>
+      <Table.Td>
+        <StatusBadge status={r.status} reason={r.reason} templateName={channel === 'whatsapp' ? r.msgInfo : null} />
+      </Table.Td>
+    </Table.Tr>
+  );
+});
 
 /**
  * The table in its own horizontally scrolling region (the page never scrolls sideways); below
@@ -67,25 +92,7 @@ export function RecordsTable({ channel, rows, loading, stale, error, onOpen }: R
       minWidth={900}
       skeletonRows={5}
       highlightOnHover
-      renderRow={(r) => (
-        <Table.Tr
-          key={r.msgid}
-          {...(onOpen ? openableRowProps(t('table.openRow', { id: r.msgid }), () => onOpen(r.msgid)) : {})}
-        >
-          <Table.Td>
-            <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-              {r.msgid}
-            </Text>
-          </Table.Td>
-          <Table.Td>{recipientOf(r)}</Table.Td>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTableDateTime(r.created_at)}</Table.Td>
-          {sms ? <Table.Td>{r.total_sms ?? '-'}</Table.Td> : null}
-          <Table.Td>{r.country ?? '-'}</Table.Td>
-          <Table.Td>
-            <StatusBadge status={r.status} reason={r.reason} templateName={channel === 'whatsapp' ? r.msgInfo : null} />
-          </Table.Td>
-        </Table.Tr>
-      )}
+      renderRow={(r) => <RecordRow key={r.msgid} r={r} sms={sms} channel={channel} onOpen={onOpen} t={t} />}
     />
     {emptyBlock}
     </>

@@ -15,7 +15,7 @@
  * - the spec's empty text; 10 skeleton rows while loading; a list that cannot be loaded says so
  *   with 'Try again' (the spec's original stopped silently).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -46,6 +46,8 @@ import { TemplatePreviewModal } from './template-preview-modal.tsx';
 import { OptionalRangePicker } from '../../../components/optional-range-picker.tsx';
 import { TemplatesCards } from './templates-cards.tsx';
 import { TemplatesTable } from './templates-table.tsx';
+import classes from './templates.module.css';
+import { AfterFirstPaint } from '../../../components/deferred-section.tsx';
 
 /** Widths below this show the templates as cards. */
 export const TEMPLATES_CARDS_QUERY = '(max-width: 47.99em)';
@@ -106,11 +108,27 @@ export function TemplatesListPage({ basePath }: TemplatesListPageProps) {
   const bulk = useBulkDeleteTemplates();
   const busy = duplicate.isPending || remove.isPending || bulk.isPending;
 
-  const onAction = (action: TemplateAction, row: TemplateRow) => {
+  const handleAction = (action: TemplateAction, row: TemplateRow) => {
     if (action === 'preview') setPreview(row);
     else if (action === 'edit') navigate(`${basePath}/edit/${encodeURIComponent(row._id)}`, { state: { template: row } satisfies EditTemplateNavigationState });
     else setConfirm({ kind: action, row });
   };
+  // Stable for the memoised cards (issue 28); always runs the latest handler.
+  const actionRef = useRef(handleAction);
+  useEffect(() => {
+    actionRef.current = handleAction;
+  });
+  const onAction = useCallback((action: TemplateAction, row: TemplateRow) => actionRef.current(action, row), []);
+  const onToggle = useCallback(
+    (id: string, on: boolean) =>
+      setSelected((s) => {
+        const next = new Set(s);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
 
   const failed = (err: unknown) => {
     setConfirm(null);
@@ -156,13 +174,7 @@ export function TemplatesListPage({ basePath }: TemplatesListPageProps) {
 
   const selection = {
     selected,
-    onToggle: (id: string, on: boolean) =>
-      setSelected((s) => {
-        const next = new Set(s);
-        if (on) next.add(id);
-        else next.delete(id);
-        return next;
-      }),
+    onToggle,
     onToggleAll: (on: boolean) => setSelected(on ? new Set((rows ?? []).map((r) => r._id)) : new Set()),
   };
   const loading = list.isPending && !list.isError;
@@ -180,69 +192,72 @@ export function TemplatesListPage({ basePath }: TemplatesListPageProps) {
         ) : null
       }
     >
-      <Stack gap="md">
-        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-          <Stack gap="sm">
-            <Group gap="sm" align="center" wrap="wrap">
-              <TemplateFilters
-                applications={apps.data}
-                value={{ statuses: state.pending.statuses, applicationIds: state.pending.applicationIds }}
-                onApply={(v) => dispatch({ type: 'filters', ...v })}
-              />
-              <OptionalRangePicker label={t('list.dateRange')} emptyText={t('list.allTime')} resettable value={state.range} onChange={(range) => dispatch({ type: 'range', range })} />
-              <TextInput
-                aria-label={t('list.searchLabel')}
-                placeholder={t('list.searchPlaceholder')}
-                leftSection={<IconSearch size={16} aria-hidden />}
-                value={state.pending.search}
-                maxLength={512}
-                onChange={(e) => dispatch({ type: 'search', search: e.currentTarget.value })}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') dispatch({ type: 'commit' });
-                }}
-                style={{ flex: '1 1 220px' }}
-              />
-            </Group>
-            <FilterChips chips={chips} onRemove={removeChip} onClearAll={() => dispatch({ type: 'clear' })} />
-          </Stack>
-        </Paper>
+      {/* The title paints first; the filters and the list render right after (issue 28: LCP, TBT). */}
+      <AfterFirstPaint minHeight={600}>
+        <Stack gap="md">
+          <Paper withBorder radius="md" className={classes.panel}>
+            <Stack gap="sm">
+              <Group gap="sm" align="center" wrap="wrap">
+                <TemplateFilters
+                  applications={apps.data}
+                  value={{ statuses: state.pending.statuses, applicationIds: state.pending.applicationIds }}
+                  onApply={(v) => dispatch({ type: 'filters', ...v })}
+                />
+                <OptionalRangePicker label={t('list.dateRange')} emptyText={t('list.allTime')} resettable value={state.range} onChange={(range) => dispatch({ type: 'range', range })} />
+                <TextInput
+                  aria-label={t('list.searchLabel')}
+                  placeholder={t('list.searchPlaceholder')}
+                  leftSection={<IconSearch size={16} aria-hidden />}
+                  value={state.pending.search}
+                  maxLength={512}
+                  onChange={(e) => dispatch({ type: 'search', search: e.currentTarget.value })}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') dispatch({ type: 'commit' });
+                  }}
+                  style={{ flex: '1 1 220px' }}
+                />
+              </Group>
+              <FilterChips chips={chips} onRemove={removeChip} onClearAll={() => dispatch({ type: 'clear' })} />
+            </Stack>
+          </Paper>
 
-        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-          <Stack gap="sm">
-            {manage ? <BulkDeleteBar count={selectedIds.length} onDelete={() => setConfirm({ kind: 'bulk', ids: selectedIds })} onClear={() => setSelected(new Set())} /> : null}
-            {narrow ? (
-              <TemplatesCards rows={rows} loading={loading} stale={list.isPlaceholderData} onAction={onAction} {...selection} />
-            ) : (
-              <TemplatesTable rows={rows} loading={loading} stale={list.isPlaceholderData} onAction={onAction} {...selection} />
-            )}
-            {list.isError && !data ? (
-              <EmptyState
-                icon={<IconAlertTriangle size={30} />}
-                title={t('list.loadFailed')}
-                description={list.error.message}
-                action={
-                  <Button variant="default" mt="xs" onClick={() => void list.refetch()} loading={list.isFetching}>
-                    {t('list.tryAgain')}
-                  </Button>
-                }
-              />
-            ) : rows && rows.length === 0 ? (
-              <EmptyState
-                title={t('list.emptyTitle')}
-                description={localizeMessage(M.empty)}
-                action={
-                  filtered || !manage ? undefined : (
-                    <Button variant="default" mt="xs" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-                      {t('list.addTemplate')}
+          <Paper withBorder radius="md" className={classes.panel}>
+            <Stack gap="sm">
+              {manage ? <BulkDeleteBar count={selectedIds.length} onDelete={() => setConfirm({ kind: 'bulk', ids: selectedIds })} onClear={() => setSelected(new Set())} /> : null}
+              {narrow ? (
+                <TemplatesCards rows={rows} loading={loading} stale={list.isPlaceholderData} onAction={onAction} {...selection} />
+              ) : (
+                <TemplatesTable rows={rows} loading={loading} stale={list.isPlaceholderData} onAction={onAction} {...selection} />
+              )}
+              {list.isError && !data ? (
+                <EmptyState
+                  icon={<IconAlertTriangle size={30} />}
+                  title={t('list.loadFailed')}
+                  description={list.error.message}
+                  action={
+                    <Button variant="default" mt="xs" onClick={() => void list.refetch()} loading={list.isFetching}>
+                      {t('list.tryAgain')}
                     </Button>
-                  )
-                }
-              />
-            ) : null}
-            {data ? <AppPagination page={Math.min(state.page, Math.max(1, data.pages))} limit={TEMPLATE_PAGE_SIZE} total={data.total} pages={data.pages} onChange={(page) => dispatch({ type: 'page', page })} /> : null}
-          </Stack>
-        </Paper>
-      </Stack>
+                  }
+                />
+              ) : rows && rows.length === 0 ? (
+                <EmptyState
+                  title={t('list.emptyTitle')}
+                  description={localizeMessage(M.empty)}
+                  action={
+                    filtered || !manage ? undefined : (
+                      <Button variant="default" mt="xs" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+                        {t('list.addTemplate')}
+                      </Button>
+                    )
+                  }
+                />
+              ) : null}
+              {data ? <AppPagination page={Math.min(state.page, Math.max(1, data.pages))} limit={TEMPLATE_PAGE_SIZE} total={data.total} pages={data.pages} onChange={(page) => dispatch({ type: 'page', page })} /> : null}
+            </Stack>
+          </Paper>
+        </Stack>
+      </AfterFirstPaint>
 
       <TemplatePreviewModal row={preview} senderName={previewSender} onClose={() => setPreview(null)} />
 

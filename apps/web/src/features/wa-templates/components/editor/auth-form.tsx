@@ -13,6 +13,7 @@ import type { EditorBindings } from './editor-bindings.ts';
 import type { AuthState } from './editor-state.ts';
 import { BELOW, Counter, Section } from './fields.tsx';
 import { templateLanguageName } from './language-name.ts';
+import classes from './editor.module.css';
 
 /** Code delivery choices; their label and description are `auth.delivery.<value>` in the catalogue. */
 const DELIVERY: OtpType[] = ['COPY_CODE', 'ONE_TAP', 'ZERO_TAP'];
@@ -148,7 +149,7 @@ export function AuthenticationForm({ state, update, error, disabled }: EditorBin
             disabled={disabled}
             onChange={(v) => set({ expiry: v === '' ? '' : Number(v) }, 'expiry')}
             error={error('auth.expiry')}
-            w={{ base: '100%', xs: 200 }}
+            className={classes.expiry}
           />
         ) : null}
       </Section>

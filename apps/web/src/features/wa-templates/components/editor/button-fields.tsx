@@ -11,6 +11,7 @@ import { WA_TEMPLATE_LIMITS as L } from '@pesan/contracts/wa-template-model';
 import type { EditorButton } from './editor-state.ts';
 import { BELOW, Counter } from './fields.tsx';
 import { countryOptions, dialCode } from './phone.ts';
+import classes from './editor.module.css';
 
 export interface ButtonFieldsProps {
   button: EditorButton;
@@ -101,7 +102,7 @@ export function ButtonFields({ button: b, onChange, error, disabled }: ButtonFie
               allowDeselect={false}
               disabled={disabled}
               onChange={(v) => v && onChange({ country: v }, 'phone')}
-              w={{ base: '100%', xs: 220 }}
+              className={classes.country}
               nothingFoundMessage={t('buttonFields.noCountry')}
             />
             <TextInput

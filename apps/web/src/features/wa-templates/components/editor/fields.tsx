@@ -10,11 +10,12 @@ import { useTranslation } from 'react-i18next';
 import type { ParameterFormat } from '@pesan/contracts/wa-template-model';
 import { variableNames } from '@pesan/contracts/wa-template-variables';
 import { sanitizeVariableName } from './text-tools.ts';
+import classes from './editor.module.css';
 
 /** A titled card of the form. `id` names it for aria-labelledby. */
 export function Section({ id, title, description, actions, children }: { id: string; title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode }) {
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby={`${id}-title`}>
+    <Paper withBorder radius="md" className={classes.section} component="section" aria-labelledby={`${id}-title`}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
           <Stack gap={2} style={{ flex: '1 1 220px' }}>

@@ -72,7 +72,8 @@ describe('template editor: edit mode', () => {
     expect(within(banner).getByText(/does not comply with WhatsApp's messaging policies/)).toBeTruthy();
     expect(within(banner).getByText('INVALID_FORMAT')).toBeTruthy();
     expect(within(banner).getByText('Begin the body with words.')).toBeTruthy();
-    expect(screen.getByText('Rejected')).toBeTruthy();
+    // The form renders right after the title and banner (AfterFirstPaint).
+    expect(await screen.findByText('Rejected')).toBeTruthy();
     const bodyField = screen.getByRole('textbox', { name: 'Body text' });
     expect(document.getElementById(`${bodyField.id}-error`)?.textContent).toContain(M.bodyStartsWithVariable);
     expect(btn('Submit').disabled).toBe(true);

@@ -7,14 +7,14 @@
  * - header, body, footer and buttons, or the authentication form for AUTHENTICATION;
  * - every broken rule shown on its field once the field is touched (all of them in edit mode), and
  *   listed under the form while Submit is disabled;
- * - the live phone preview (beside the form, below it on narrow screens);
+ * - the live phone preview (beside the form, below it on narrow screens), rendered after the form;
  * - Submit asks for confirmation (§5.5); success toasts 'Success!' and returns to the list after
  *   1.5 s (an authentication template shows 'Message Template Submitted'); a failure toasts 'Error'
  *   with the server's message and shows a 400's details on their fields;
  * - 'Leave this page?' on unsaved changes.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, Badge, Box, Button, Grid, Group, List, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +44,8 @@ import { SubmittedModal } from './submitted-modal.tsx';
 import { TermsOfUseModal } from './terms-of-use-modal.tsx';
 import { LeaveDialog, useLeaveGuard } from '../../../../components/leave-guard.tsx';
 import { focusFirstInvalid } from '../../../../lib/form-submit.ts';
+import { AfterFirstPaint, DeferredSection } from '../../../../components/deferred-section.tsx';
+import classes from './editor.module.css';
 
 /** What the preview shows while the form cannot be read as a payload. */
 const EMPTY_PREVIEW = { header: { type: 'none' }, body: { text: '' }, footer: { type: 'none' }, button: [] } as const satisfies PhonePreviewContent;
@@ -186,119 +188,128 @@ export function TemplateEditor({ mode, base, initial, row }: TemplateEditorProps
     >
       <Stack gap="md">
         {row && status === 'REJECTED' ? <RejectedBanner reason={row.rejection_reason} recommendation={row.recommendation} /> : null}
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 7, xl: 8 }}>
-            <Stack gap="md">
-              <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-label={t('editor.templateRegion')}>
-                <Grid gap="sm" align="flex-end">
-                  <Grid.Col span={{ base: 12, sm: 6 }}>
-                    <Text size="sm" fw={500}>
-                      {t('editor.templateName')}
-                    </Text>
-                    <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                      {state.name || '—'}
-                    </Text>
-                    {error('name') ? (
-                      <Text size="sm" c="red.8">
-                        {error('name')}
-                      </Text>
-                    ) : null}
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 12, sm: 6 }}>
-                    <Group gap="xs" justify="flex-start">
+        {/* The title and actions paint first; the form renders right after (issue 28: LCP, TBT). */}
+        <AfterFirstPaint minHeight={600}>
+          <div className={classes.layout}>
+            <div>
+              <Stack gap="md">
+                <Paper withBorder radius="md" className={classes.section} component="section" aria-label={t('editor.templateRegion')}>
+                  <div className={classes.fields}>
+                    <div>
                       <Text size="sm" fw={500}>
-                        {t('editor.language')}
+                        {t('editor.templateName')}
                       </Text>
-                      <Badge variant="light" color="blue" tt="none" styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}>
-                        {t('editor.languageBadge', { name: templateLanguageName(state.language), code: state.language })}
-                      </Badge>
-                      {status ? (
-                        <Badge variant="light" color={STATUS_COLORS[status] ?? 'gray'} tt="none" styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}>
-                          {t(`status.${status}`, { defaultValue: templateStatusLabel(row!.status) })}
-                        </Badge>
+                      <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                        {state.name || '—'}
+                      </Text>
+                      {error('name') ? (
+                        <Text size="sm" c="red.8">
+                          {error('name')}
+                        </Text>
                       ) : null}
-                    </Group>
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 12, sm: 6 }}>
-                    <Select
-                      label={t('editor.category')}
-                      // Meta's category names stay as they are (Marketing, Utility, Authentication).
-                      data={TEMPLATE_CATEGORY_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
-                      value={state.category}
-                      allowDeselect={false}
-                      disabled={mode === 'edit' || busy}
-                      description={t(`category.${state.category}`, { defaultValue: TEMPLATE_CATEGORY_OPTIONS.find((o) => o.value === state.category)?.description ?? '' })}
-                      inputWrapperOrder={['label', 'input', 'description']}
-                      onChange={(v) => v && update((s) => ({ ...s, category: v as TemplateCategory }), 'category')}
-                    />
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 12, sm: 6 }}>
-                    <Group gap="xs" wrap="nowrap">
-                      <Text size="sm">{t('editor.termsOfUse')}</Text>
-                      <Button size="xs" variant="light" onClick={() => setTermsOpen(true)} aria-haspopup="dialog">
-                        {t('editor.read')}
-                      </Button>
-                    </Group>
-                  </Grid.Col>
-                </Grid>
-              </Paper>
-              {derived.schemaErrors.length ? (
-                <Alert color="red" variant="light" title={t('editor.unreadable')}>
-                  {joinMessages(derived.schemaErrors)}
-                </Alert>
-              ) : null}
-              {error('general') ? (
-                <Alert color="red" variant="light" role="alert">
-                  {error('general')}
-                </Alert>
-              ) : null}
-              {auth ? (
-                <AuthenticationForm {...bindings} />
-              ) : (
-                <>
-                  <HeaderSection {...bindings} />
-                  <BodySection {...bindings} />
-                  <FooterSection {...bindings} />
-                  <ButtonsSection {...bindings} />
-                </>
-              )}
-              {checklist.length ? (
-                <Alert
-                  // A checklist, not an alert: it changes with every keystroke and must not be announced each time.
-                  role="note"
-                  aria-labelledby="template-checklist-title"
-                  color="blue"
-                  variant="light"
-                  icon={<IconInfoCircle size={18} aria-hidden />}
-                  title={<span id="template-checklist-title">{t('editor.checklistTitle')}</span>}
-                  id="template-checklist"
-                >
-                  <List size="sm" spacing={2}>
-                    {checklist.map((m) => (
-                      <List.Item key={m}>{localizeMessage(m)}</List.Item>
-                    ))}
-                  </List>
-                </Alert>
-              ) : null}
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5, xl: 4 }}>
-            <Box style={{ position: 'sticky', top: 16 }}>
-              <Stack gap="xs">
-                <Title order={2} size="h4">
-                  {t('editor.preview')}
-                </Title>
-                <PhonePreview
-                  payload={derived.payload ?? EMPTY_PREVIEW}
-                  senderName={senderName}
-                  headerMediaUrl={state.media?.url}
-                  headerFileName={state.media?.name}
-                  label={t('editor.previewLabel')}
-                />
+                    </div>
+                    <div>
+                      <Group gap="xs" justify="flex-start">
+                        <Text size="sm" fw={500}>
+                          {t('editor.language')}
+                        </Text>
+                        <Badge variant="light" color="blue" tt="none" styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}>
+                          {t('editor.languageBadge', { name: templateLanguageName(state.language), code: state.language })}
+                        </Badge>
+                        {status ? (
+                          <Badge variant="light" color={STATUS_COLORS[status] ?? 'gray'} tt="none" styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}>
+                            {t(`status.${status}`, { defaultValue: templateStatusLabel(row!.status) })}
+                          </Badge>
+                        ) : null}
+                      </Group>
+                    </div>
+                    <div>
+                      <Select
+                        label={t('editor.category')}
+                        // Meta's category names stay as they are (Marketing, Utility, Authentication).
+                        data={TEMPLATE_CATEGORY_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
+                        value={state.category}
+                        allowDeselect={false}
+                        disabled={mode === 'edit' || busy}
+                        description={t(`category.${state.category}`, { defaultValue: TEMPLATE_CATEGORY_OPTIONS.find((o) => o.value === state.category)?.description ?? '' })}
+                        inputWrapperOrder={['label', 'input', 'description']}
+                        onChange={(v) => v && update((s) => ({ ...s, category: v as TemplateCategory }), 'category')}
+                      />
+                    </div>
+                    <div>
+                      <Group gap="xs" wrap="nowrap">
+                        <Text size="sm">{t('editor.termsOfUse')}</Text>
+                        <Button size="xs" variant="light" onClick={() => setTermsOpen(true)} aria-haspopup="dialog">
+                          {t('editor.read')}
+                        </Button>
+                      </Group>
+                    </div>
+                  </div>
+                </Paper>
+                {derived.schemaErrors.length ? (
+                  <Alert color="red" variant="light" title={t('editor.unreadable')}>
+                    {joinMessages(derived.schemaErrors)}
+                  </Alert>
+                ) : null}
+                {error('general') ? (
+                  <Alert color="red" variant="light" role="alert">
+                    {error('general')}
+                  </Alert>
+                ) : null}
+                {auth ? (
+                  <AuthenticationForm {...bindings} />
+                ) : (
+                  <>
+                    <HeaderSection {...bindings} />
+                    <BodySection {...bindings} />
+                    {/* Below the fold on a phone: rendered after the first paint (issue 28 TBT). */}
+                    <DeferredSection minHeight={260}>
+                      <FooterSection {...bindings} />
+                      <ButtonsSection {...bindings} />
+                    </DeferredSection>
+                  </>
+                )}
+                {checklist.length ? (
+                  <Alert
+                    // A checklist, not an alert: it changes with every keystroke and must not be announced each time.
+                    role="note"
+                    aria-labelledby="template-checklist-title"
+                    color="blue"
+                    variant="light"
+                    icon={<IconInfoCircle size={18} aria-hidden />}
+                    title={<span id="template-checklist-title">{t('editor.checklistTitle')}</span>}
+                    id="template-checklist"
+                  >
+                    <List size="sm" spacing={2}>
+                      {checklist.map((m) => (
+                        <List.Item key={m}>{localizeMessage(m)}</List.Item>
+                      ))}
+                    </List>
+                  </Alert>
+                ) : null}
               </Stack>
-            </Box>
-          </Grid.Col>
-        </Grid>
+            </div>
+            <div>
+              <div className={classes.sticky}>
+                <Stack gap="xs">
+                  <Title order={2} size="h4">
+                    {t('editor.preview')}
+                  </Title>
+                  {/* The preview renders after the form (issue 28 TBT). */}
+                  <DeferredSection minHeight={520}>
+                    <PhonePreview
+                      payload={derived.payload ?? EMPTY_PREVIEW}
+                      senderName={senderName}
+                      headerMediaUrl={state.media?.url}
+                      headerFileName={state.media?.name}
+                      label={t('editor.previewLabel')}
+                    />
+                  </DeferredSection>
+                </Stack>
+              </div>
+            </div>
+          </div>
+        </AfterFirstPaint>
       </Stack>
       <SubmitConfirmModal opened={confirmOpen} loading={saving} onClose={() => setConfirmOpen(false)} onConfirm={() => void save(false)} />
       <TermsOfUseModal opened={termsOpen} onClose={() => setTermsOpen(false)} authentication={auth} />
