@@ -174,11 +174,14 @@ function pureContractConstants(): Plugin {
  * zod and the contract modules the login form loads with its schema (auth.ts, the zod setup and the
  * single-line text rule (text-fields.ts, with its messages in server-messages.ts) it
  * imports; its other imports, auth-messages.ts and ui-language.ts, are on the first load already).
- * auth.ts also imports roles.ts (the user's role), which imports the zod setup and teams-messages.ts:
- * they stay here too, else the signed-in shell (which checks roles) and this chunk import each
- * other and the shell can run before this chunk has defined what it reads.
+ * auth.ts also imports roles-schema.ts (the user's role), which imports teams-messages.ts: they stay
+ * here too. roles.ts (ROLES, can) and terms.ts (TERMS_VERSIONS) have no zod and are not here: the
+ * signed-in shell checks roles and terms on every page (issue 28), and with them here it imported
+ * this chunk, zod and all. channels-schema.ts (the channel id schema) is here: left to the hot-page
+ * groups it went into 'shell' (records.ts, which every signed-in page loads, imports it), which
+ * then imported zod; it imports nothing outside this chunk.
  */
-const ZOD_CHUNK = /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](zod|zod-messages|auth|text-fields|server-messages|roles|teams-messages)\.ts$/;
+const ZOD_CHUNK = /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](zod|zod-messages|auth|text-fields|server-messages|roles-schema|teams-messages|channels-schema)\.ts$/;
 
 /**
  * A set of signed-in hot pages whose shared modules weigh less than this (rendered bytes) joins

@@ -8,7 +8,8 @@ import { z } from './zod.ts';
 import { tooLongMessage } from './zod-messages.ts';
 import { AUTH_MESSAGES, failedPasswordRules } from './auth-messages.ts';
 import { UI_LANGUAGES } from './ui-language.ts';
-import { roleSchema } from './roles.ts';
+import { roleSchema } from './roles-schema.ts';
+import { TERMS_VERSIONS } from './terms.ts';
 
 // The messages and password rules live in auth-messages.ts (no zod: the login page's first load
 // imports them, issue 10); re-exported here for every other importer.
@@ -154,8 +155,7 @@ export const updateUserSchema = z.object({
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
-/** Terms versions (console.md §9). */
-export const TERMS_VERSIONS = { pp_version: '1.9', tnc_version: '1.2.2' } as const;
+export { TERMS_VERSIONS } from './terms.ts';
 
 /**
  * Query of GET/POST /api/user/agreement-tnc/{userId} (console.md §7 User): `check=true` (optional),

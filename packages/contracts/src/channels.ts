@@ -3,12 +3,9 @@
  * `id` is the stable API id; `label` is what the console shows; `storedName` is the
  * channel name the original platform stored (Voice OTP is 'Misscall OTP - OTP').
  */
-import { z } from './zod.ts';
-import { VALIDATION_MESSAGES } from './server-messages.ts';
 
 export const CHANNEL_IDS = ['whatsapp', 'sms', 'sms_otp', 'call', 'voice_otp', 'email'] as const;
 export type ChannelId = (typeof CHANNEL_IDS)[number];
-export const channelIdSchema = z.enum(CHANNEL_IDS, { error: VALIDATION_MESSAGES.unknownChannel });
 
 export interface ChannelInfo {
   id: ChannelId;

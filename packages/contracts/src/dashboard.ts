@@ -16,11 +16,13 @@
  * Another organization's application is a 404; a channel the application does not have answers zeros.
  */
 import { z } from './zod.ts';
-import { channelIdSchema, type ChannelId } from './channels.ts';
+import type { ChannelId } from './channels.ts';
+import { channelIdSchema } from './channels-schema.ts';
 import { FAILURE_STATUSES, LIFECYCLES, type MessageStatus } from './statuses.ts';
 import { isoDateTimeInRange, MAX_DATE_YEAR, MAX_RANGE_DAYS, MIN_DATE_YEAR } from './records.ts';
 import { VALIDATION_MESSAGES } from './server-messages.ts';
 import { ZOD_MESSAGES } from './zod-messages.ts';
+import { dateTimeFormat } from './time-zone.ts';
 
 /** Time zone of `YYYY-MM-DD` dates and of day/hour labels when the organization names none (ARCHITECTURE.md §5). */
 export const DASHBOARD_TIME_ZONE = 'Asia/Jakarta';
@@ -74,7 +76,7 @@ export function dashboardDateSchema(name: string) {
 
 /** Offset of `timeZone` from UTC at `instant`, in minutes (Asia/Jakarta: 420). */
 export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
   }).formatToParts(instant);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);

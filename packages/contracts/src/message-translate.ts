@@ -8,7 +8,7 @@
  * No server-only imports: the web app loads this module when the user picks Indonesian.
  */
 import { AUTH_MESSAGES, PASSWORD_RULE_LABELS } from './auth-messages.ts';
-import { APPLICATION_MESSAGES, TOKEN_MESSAGES } from './application.ts';
+import { APPLICATION_MESSAGES, TOKEN_MESSAGES } from './application-messages.ts';
 import { TEMPLATE_MEDIA_MESSAGES, TEMPLATE_MEDIA_TYPES, UPLOAD_MESSAGES } from './upload.ts';
 import { V1_MESSAGES } from './messaging.ts';
 import { WA_MEDIA_TYPES, WA_SEND_MESSAGES, WA_TEMPLATE_SEND_MESSAGES } from './wa-send.ts';
@@ -18,7 +18,7 @@ import { WA_TEMPLATE_MESSAGES } from './wa-template-messages.ts';
 import { CONSOLE_MESSAGES } from './console-messages.ts';
 import { REPORT_MESSAGES } from './reports.ts';
 import { DOCS_MESSAGES } from './docs.ts';
-import { RECORDS_MESSAGES } from './records.ts';
+import { RECORDS_MESSAGES } from './records-messages.ts';
 import { WA_TEMPLATE_API_MESSAGES } from './wa-template-api.ts';
 import { WEBHOOK_MESSAGES } from './webhooks.ts';
 import { ORGANIZATION_MESSAGES } from './organization-messages.ts';

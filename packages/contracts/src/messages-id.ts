@@ -7,7 +7,7 @@
  * OTP, SMS, email, Call, Voice OTP, header, body, footer.
  */
 import type { AUTH_MESSAGES, PASSWORD_RULE_LABELS } from './auth-messages.ts';
-import type { APPLICATION_MESSAGES, TOKEN_MESSAGES } from './application.ts';
+import type { APPLICATION_MESSAGES, TOKEN_MESSAGES } from './application-messages.ts';
 import { TEMPLATE_MEDIA_LIMITS, TEMPLATE_MEDIA_QUOTA, TEMPLATE_MEDIA_TYPES, UPLOAD_PURPOSES, UPLOAD_QUOTA, type TemplateMediaMime } from './upload.ts';
 import type { TEMPLATE_MEDIA_MESSAGES, UPLOAD_MESSAGES } from './upload.ts';
 import type { V1_MESSAGES } from './messaging.ts';

@@ -3,30 +3,16 @@
  */
 import { singleLine } from './text-fields.ts';
 import { z } from './zod.ts';
-import { channelIdSchema, type ChannelId } from './channels.ts';
+import type { ChannelId } from './channels.ts';
+import { channelIdSchema } from './channels-schema.ts';
 import { MESSAGE_STATUSES, type MessageStatus } from './statuses.ts';
-import { MAX_PAGE, PAGE_SIZE } from './application.ts';
+import { MAX_PAGE, PAGE_SIZE } from './application-messages.ts';
 import { tooLongMessage } from './zod-messages.ts';
 import { VALIDATION_MESSAGES } from './server-messages.ts';
+import { MAX_RANGE_DAYS, RECORDS_MESSAGES } from './records-messages.ts';
 
-/** Date ranges: minimum 1 day, maximum 31 days (console.md §5, §9). */
-export const MAX_RANGE_DAYS = 31;
-
-export const RECORDS_MESSAGES = {
-  rangeTooLong: 'Date range must be at most 31 days',
-  rangeInvalid: 'End date must be after start date',
-  /** Empty result of a search or filter (console.md §2 Monitoring; the application list uses it too). */
-  empty: "Sorry we couldn't find any result",
-  emptyHint: 'Try adjusting your search or filter to find what you are looking for.',
-  noData: 'No data',
-  /**
-   * 422 `outside_retention` of Monitoring, Overview and Generate Report (server lib/retention.ts):
-   * the range starts before the oldest kept messages; `firstDay` is the first whole day (organization
-   * time zone, YYYY-MM-DD) a range may start on, `days` the retention (RETENTION_DAYS).
-   */
-  olderThanRetention: (firstDay: string, days: number) =>
-    `Messages older than ${firstDay} are no longer kept (retention: ${days} days). Choose a range from ${firstDay}.`,
-} as const;
+// The range limit and messages live in records-messages.ts (no zod: every signed-in page loads them, issue 28).
+export { MAX_RANGE_DAYS, RECORDS_MESSAGES } from './records-messages.ts';
 
 export const recordsSearchSchema = z.object({
   name: z.string().max(50).optional(),
@@ -55,7 +41,7 @@ export function isoDateTimeInRange(name: string) {
  * The organization time zone when the organization names none (ARCHITECTURE.md §5): the default of
  * the organization's saved zone (time-zone.ts), in which the server reads its console days.
  */
-import { DEFAULT_TIME_ZONE } from './time-zone.ts';
+import { dateTimeFormat, DEFAULT_TIME_ZONE } from './time-zone.ts';
 
 export { DEFAULT_TIME_ZONE };
 
@@ -75,7 +61,7 @@ export function isConsoleDay(v: string): boolean {
 
 /** Offset of `timeZone` from UTC at instant `ms`, in ms (Asia/Jakarta: +7 h). */
 function zoneOffsetMs(ms: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(ms));
+  const parts = dateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(ms));
   const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')) - Math.floor(ms / 1000) * 1000;
 }

@@ -15,7 +15,7 @@ import { singleLine } from './text-fields.ts';
 import { z } from './zod.ts';
 import { listOf, MAX_APPLICATION_FILTER } from './list-field.ts';
 import { CHANNEL_IDS, type ChannelId } from './channels.ts';
-import { MAX_PAGE } from './application.ts';
+import { MAX_PAGE } from './application-messages.ts';
 import { DASHBOARD_STATUSES } from './dashboard.ts';
 import { consoleDate, isConsoleDay, MAX_RANGE_DAYS, recordsRangeError } from './records.ts';
 import type { MessageStatus } from './statuses.ts';

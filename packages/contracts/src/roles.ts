@@ -2,14 +2,15 @@
  * Roles and what each may do (ARCHITECTURE.md §5.1). The server checks a route's permission before
  * its handler runs (plugins/permissions.ts: 403 `forbidden`, nothing changed); the console hides
  * what the signed-in role lacks with `can(role, permission)`.
+ *
+ * No zod here (issue 28): the console's signed-in shell checks roles on every page, and importing
+ * zod (with the zod setup of zod.ts) would add it to every page's first load. The role schema is
+ * in roles-schema.ts.
  */
-import { z } from './zod.ts';
-import { TEAMS_MESSAGES } from './teams-messages.ts';
 
 /** Roles from most to least powerful. */
 export const ROLES = ['owner', 'admin', 'developer', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
-export const roleSchema = z.enum(ROLES, { error: TEAMS_MESSAGES.roleInvalid });
 
 /**
  * What a console route may need. `read` is any member; the rest follow §5.1's table:

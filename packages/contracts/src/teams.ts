@@ -5,13 +5,14 @@
  */
 import { z } from './zod.ts';
 import { tooLongMessage } from './zod-messages.ts';
-import { roleSchema } from './roles.ts';
+import { roleSchema } from './roles-schema.ts';
 import { TEAMS_MESSAGES } from './teams-messages.ts';
 import { AUTH_MESSAGES } from './auth-messages.ts';
 import { registerSchema, type RegisterInput } from './auth.ts';
 import { dashboardDateSchema } from './dashboard.ts';
 
-export { ROLES, roleSchema, type Role } from './roles.ts';
+export { ROLES, type Role } from './roles.ts';
+export { roleSchema } from './roles-schema.ts';
 
 /** Invitation lifetime (§5.1): 7 days. */
 export const INVITATION_TTL_DAYS = 7;

@@ -13,6 +13,27 @@ export const TIME_ZONE_MAX = 64;
 
 const ZONE_RE = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/;
 
+/** Built formatters by locale, options and zone: building one is slow (issue 28: the top self-time of the application list). */
+const FORMATS = new Map<string, Intl.DateTimeFormat>();
+/** FORMATS holds at most this many; past it, it starts over (zone names come from input). */
+const FORMATS_MAX = 200;
+
+/**
+ * A shared `new Intl.DateTimeFormat(locale, options)`, built once per locale and options (whose
+ * key order counts); throws as the constructor does (an unknown zone: RangeError), and then
+ * caches nothing.
+ */
+export function dateTimeFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}\u0000${JSON.stringify(options)}`;
+  let format = FORMATS.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    if (FORMATS.size >= FORMATS_MAX) FORMATS.clear();
+    FORMATS.set(key, format);
+  }
+  return format;
+}
+
 /**
  * The canonical spelling of IANA zone `name` ('asia/jakarta' -> 'Asia/Jakarta'), or null when it
  * is not a zone name the runtime knows (offsets like '+07:00', 'Mars/Olympus', '').
@@ -21,7 +42,7 @@ export function canonicalTimeZone(name: string): string | null {
   const v = name.trim();
   if (!v || v.length > TIME_ZONE_MAX || !ZONE_RE.test(v)) return null;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: v }).resolvedOptions().timeZone;
+    return dateTimeFormat('en-US', { timeZone: v }).resolvedOptions().timeZone;
   } catch {
     return null;
   }
@@ -29,7 +50,7 @@ export function canonicalTimeZone(name: string): string | null {
 
 /** Offset of `timeZone` from UTC at `at`, in minutes (Asia/Jakarta: 420, America/New_York in winter: -300). */
 export function timeZoneOffsetMinutes(timeZone: string, at: Date = new Date()): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
   }).formatToParts(at);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
@@ -53,7 +74,7 @@ export function timeZoneLabel(timeZone: string, locale: string, at: Date = new D
   const offset = utcOffsetText(timeZoneOffsetMinutes(timeZone, at));
   let short = '';
   try {
-    short = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
+    short = dateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
   } catch {
     short = '';
   }

@@ -20,7 +20,7 @@
 import { z } from './zod.ts';
 import { listOf, MAX_APPLICATION_FILTER } from './list-field.ts';
 import { singleLine } from './text-fields.ts';
-import { MAX_PAGE } from './application.ts';
+import { MAX_PAGE } from './application-messages.ts';
 import { isConsoleDay, RECORDS_MESSAGES } from './records.ts';
 import { consoleTemplatePayloadSchema } from './wa-template-console.ts';
 import { TEMPLATE_CATEGORIES } from './wa-template-model.ts';

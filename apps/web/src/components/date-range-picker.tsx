@@ -12,7 +12,7 @@ import { DelayedLoader } from './delayed-loader.tsx';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { MAX_RANGE_DAYS, RECORDS_MESSAGES } from '@pesan/contracts/records';
+import { MAX_RANGE_DAYS, RECORDS_MESSAGES } from '@pesan/contracts/records-messages';
 import { displayTimeZone } from '../lib/format.ts';
 import i18n, { localizeMessage } from '../lib/i18n.ts';
 import { intentPrefetch } from './intent-prefetch.ts';

@@ -11,7 +11,7 @@ import { ActionIcon, Button, Center, Group, Popover, Stack, Text, Tooltip } from
 import { DelayedLoader } from './delayed-loader.tsx';
 import { IconCalendar, IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { MAX_RANGE_DAYS } from '@pesan/contracts/records';
+import { MAX_RANGE_DAYS } from '@pesan/contracts/records-messages';
 import { localizeMessage } from '../lib/i18n.ts';
 import { datePresets, pickBounds, rangeError, rangeLabel, type DateRange } from './date-range-picker.tsx';
 

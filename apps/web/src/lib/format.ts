@@ -47,23 +47,49 @@ export function displayTimeZoneNote(now: Date = new Date()): string | null {
 /** `d` as a dayjs in the display zone. */
 export const inDisplayZone = (d: string | Date) => dayjs(d).tz(displayZone);
 
+/**
+ * `d` for formatting only: a UTC dayjs whose fields are the display zone's wall clock at `d`, as
+ * inDisplayZone shows it, without dayjs's tz(), which builds an Intl formatter on every call (issue
+ * 28: tables format dozens of times per render). The offset comes from the shared formatter of
+ * timeZoneOffsetMinutes. An invalid date goes through inDisplayZone ('Invalid Date').
+ */
+function wallClock(d: string | Date) {
+  const day = dayjs(d);
+  if (!day.isValid()) return inDisplayZone(d);
+  const ms = day.valueOf();
+  return dayjs.utc(ms + timeZoneOffsetMinutes(displayZone, new Date(ms)) * 60_000);
+}
+
 /** 'App Issued' on cards: DD/MM/YYYY. */
-export const formatDate = (d: string | Date) => inDisplayZone(d).format('DD/MM/YYYY');
+export const formatDate = (d: string | Date) => wallClock(d).format('DD/MM/YYYY');
 /** Token cards: DD/MM/YYYY HH:mm. */
-export const formatDateTime = (d: string | Date) => inDisplayZone(d).format('DD/MM/YYYY HH:mm');
+export const formatDateTime = (d: string | Date) => wallClock(d).format('DD/MM/YYYY HH:mm');
 /** Last Modified: DD MMMM YYYY ('24 November 2026'; Indonesian month names in Indonesian). */
-export const formatLongDate = (d: string | Date) => inDisplayZone(d).format('DD MMMM YYYY');
+export const formatLongDate = (d: string | Date) => wallClock(d).format('DD MMMM YYYY');
 /** Tables: DD-MM-YYYY with 12-hour time and AM/PM in both languages. */
-export const formatTableDateTime = (d: string | Date) => inDisplayZone(d).locale('en').format('DD-MM-YYYY hh:mm:ss A');
+export const formatTableDateTime = (d: string | Date) => wallClock(d).locale('en').format('DD-MM-YYYY hh:mm:ss A');
 /** Relative time ('3 minutes ago' / '3 menit yang lalu'). */
 export const formatRelative = (d: string | Date) => dayjs(d).fromNow();
 
+/** Built number formatters by locale and options: building one is slow, and tables format many numbers. */
+const NUMBER_FORMATS = new Map<string, Intl.NumberFormat>();
+
+/** A shared `new Intl.NumberFormat(locale, options)`, built once per locale and options. */
+function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}\u0000${options ? JSON.stringify(options) : ''}`;
+  let format = NUMBER_FORMATS.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    NUMBER_FORMATS.set(key, format);
+  }
+  return format;
+}
+
 /** A whole number with the language's grouping ('12,345' / '12.345'). */
-export const formatNumber = (n: number) => new Intl.NumberFormat(currentLocale()).format(n);
+export const formatNumber = (n: number) => numberFormat(currentLocale()).format(n);
 
 /** A percentage from a 0–100 value with up to `digits` decimals ('12.5%' / '12,5%'). */
-export const formatPercent = (value: number, digits = 2) =>
-  new Intl.NumberFormat(currentLocale(), { style: 'percent', maximumFractionDigits: digits }).format(value / 100);
+export const formatPercent = (value: number, digits = 2) => numberFormat(currentLocale(), { style: 'percent', maximumFractionDigits: digits }).format(value / 100);
 
 /**
  * A label of times with the organization's zone under it when that is not the browser's

@@ -23,7 +23,8 @@
  *   resume onReset is called so the screen catches up).
  */
 import { useEffect, useRef, useState } from 'react';
-import { STREAM_LIMITS, type ActivityEvent, type StatusEvent } from '@pesan/contracts/events';
+import { STREAM_LIMITS } from '@pesan/contracts/events-limits';
+import type { ActivityEvent, StatusEvent } from '@pesan/contracts/events';
 
 export type LiveState = 'connecting' | 'live' | 'paused' | 'unavailable';
 

@@ -5,7 +5,7 @@
 import { toastError, toastSuccess } from '../../../components/toasts.ts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TOKEN_MESSAGES } from '@pesan/contracts/application';
+import { TOKEN_MESSAGES } from '@pesan/contracts/application-messages';
 import { Page } from '../../../components/page.tsx';
 import { CreateApplicationForm } from '../../../features/applications/components/create-application-form.tsx';
 import { useGenerateKeyFile } from '../../../features/tokens/api/generate-key-file.ts';

@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { toastSuccess } from '../../../components/toasts.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { APPLICATION_MESSAGES } from '@pesan/contracts/application';
+import { APPLICATION_MESSAGES } from '@pesan/contracts/application-messages';
 import { Page } from '../../../components/page.tsx';
 import { EditApplicationForm } from '../../../features/applications/components/edit-application-form.tsx';
 

@@ -12,7 +12,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChannelId } from '@pesan/contracts/channels';
-import { RECORDS_MESSAGES } from '@pesan/contracts/records';
+import { RECORDS_MESSAGES } from '@pesan/contracts/records-messages';
 import { Page } from '../../../components/page.tsx';
 import { DashboardView } from '../../../features/dashboard/components/dashboard-view.tsx';
 import { useRecords, type RecordsParams } from '../../../features/monitoring/api/list-records.ts';

@@ -2,7 +2,7 @@
 import { Alert, Group, Skeleton, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { APPLICATION_MESSAGES } from '@pesan/contracts/application';
+import { APPLICATION_MESSAGES } from '@pesan/contracts/application-messages';
 import { CONSOLE_MESSAGES } from '@pesan/contracts/console-messages';
 import { Page } from '../../../components/page.tsx';
 import { useApplication } from '../../../features/applications/api/get-application.ts';

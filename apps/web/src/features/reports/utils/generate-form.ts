@@ -4,7 +4,7 @@
  * empty list), the request body, and the server's field messages mapped back onto the fields.
  */
 import type { ChannelId } from '@pesan/contracts/channels';
-import { MAX_RANGE_DAYS } from '@pesan/contracts/records';
+import { MAX_RANGE_DAYS } from '@pesan/contracts/records-messages';
 import { REPORT_MESSAGES, sanitizeReportName, REPORT_NAME_MAX, type GenerateReportInput, type ReportType } from '@pesan/contracts/reports';
 import type { ApiError } from '../../../lib/api-client.ts';
 import type { DayRange } from './criteria.ts';

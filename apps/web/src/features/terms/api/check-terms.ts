@@ -3,7 +3,7 @@
  * -> {data: {tnc_accept}} (console.md §4 Terms, §7 User, §9 versions).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TERMS_VERSIONS } from '@pesan/contracts/auth';
+import { TERMS_VERSIONS } from '@pesan/contracts/terms';
 import { api } from '../../../lib/api-client.ts';
 
 /** The query string of both terms calls. */

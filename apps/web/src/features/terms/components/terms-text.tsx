@@ -5,7 +5,7 @@
  * the button (`confirmLabel`).
  */
 import { List, Stack, Text, Title } from '@mantine/core';
-import { TERMS_VERSIONS } from '@pesan/contracts/auth';
+import { TERMS_VERSIONS } from '@pesan/contracts/terms';
 
 export function TermsText({ confirmLabel = 'Confirm' }: { confirmLabel?: string }) {
   return (

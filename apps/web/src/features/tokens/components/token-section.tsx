@@ -11,7 +11,7 @@ import { Badge, Button, Card, Group, Modal, Paper, Select, SimpleGrid, Skeleton,
 import { toastError, toastSuccess } from '../../../components/toasts.ts';
 import { IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { TOKEN_MESSAGES, type TokenStatus } from '@pesan/contracts/application';
+import { TOKEN_MESSAGES, type TokenStatus } from '@pesan/contracts/application-messages';
 import { TOKEN_PICKER_LABELS, TOKEN_PICKER_ORDER, type ChannelId } from '@pesan/contracts/channels';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
