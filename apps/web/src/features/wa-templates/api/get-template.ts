@@ -14,13 +14,18 @@ export async function getTemplate(id: string, signal?: AbortSignal): Promise<Tem
   return res.data;
 }
 
+/** How old a template or list page may be and still count as fresh when a page opens, ms. */
+export const FRESH_ON_OPEN_MS = 10_000;
+
 export const templateQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...waTemplatesQueryKey, 'detail', id],
     queryFn: ({ signal }) => getTemplate(id, signal),
     enabled: Boolean(id),
-    // The editor loads a fresh copy; a failure is answered by the page (toast and redirect).
-    staleTime: 0,
+    // The editor works on a fresh copy: the one its route loader fetched a moment ago counts, an
+    // older one is fetched again (issue 28: no second request on first load). A failure is answered
+    // by the page (toast and redirect).
+    staleTime: FRESH_ON_OPEN_MS,
     retry: false,
   });
 

@@ -22,13 +22,16 @@ export async function listTemplates(query: TemplateListInput, signal?: AbortSign
   return (await api<TemplateListResponse>('/api/wa/template/list', { body: query, signal })).data;
 }
 
-/** Query options of one list page: the previous page is kept while the next loads. */
+/**
+ * Query options of one list page: the previous page is kept while the next loads; a page fetched
+ * in the last 10 s (the route loader's, issue 28) is not asked again on mount.
+ */
 export const templatesQueryOptions = (query: TemplateListInput) =>
   queryOptions({
     queryKey: [...templateListQueryKey, query],
     queryFn: ({ signal }) => listTemplates(query, signal),
     placeholderData: keepPreviousData,
-    staleTime: 0,
+    staleTime: 10_000,
   });
 
 /** The page of templates for `query`. */
