@@ -13,10 +13,14 @@ import { queryClient } from '../lib/query-client.ts';
 import { fromEarlyFetch, readData } from './early-fetch.ts';
 import { currentUser } from './guards.ts';
 
-/** Runs `prefetch` once the session is known to be signed in; never fails. */
+/**
+ * Runs `prefetch` once the session is known to be signed in and allowed past the guard (a member
+ * who must set up two-factor sign-in is sent to the Security page, and the API answers 403 to
+ * their other calls); never fails.
+ */
 function whenSignedIn(prefetch: () => Promise<unknown>): void {
   void currentUser()
-    .then((user) => (user ? prefetch() : undefined))
+    .then((user) => (user && !user.twoFactorSetupRequired ? prefetch() : undefined))
     .catch(() => undefined);
 }
 
