@@ -133,7 +133,8 @@ describe('Verify in the console', () => {
     expect(await page.getByTestId('verification-recipient').innerText()).toBe(verification.to);
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).innerText()).resolves.toContain('Demo App');
     const events = page.getByTestId('verification-event');
-    await expect(events.locator('.mantine-Timeline-itemTitle').allInnerTexts()).resolves.toEqual(expect.arrayContaining(['Verification started', 'Code sent by SMS']));
+    // The page refetches every 5 s while pending: on a loaded machine the code message may reach the timeline a moment later.
+    await expect.poll(() => events.locator('.mantine-Timeline-itemTitle').allInnerTexts(), { timeout: 15_000 }).toEqual(expect.arrayContaining(['Verification started', 'Code sent by SMS']));
     await page.getByText('1 used, 4 left').or(page.getByText('1 used, 0 left')).first().waitFor();
     await scan('timeline-1366');
     await shot('timeline-1366');
