@@ -178,31 +178,28 @@ export function createLiveConnection(): LiveConnection {
       if (es.readyState === 2) return unavailable(true);
       if (!recoverTimer) recoverTimer = setTimeout(() => unavailable(true), LIVE_RECOVER_MS);
     };
-    es.addEventListener('status', (ev) => {
-      if (source !== es) return;
-      const m = ev as MessageEvent<string>;
-      let data: StatusEvent;
-      try {
-        data = JSON.parse(m.data) as StatusEvent;
-      } catch {
-        return;
-      }
-      if (m.lastEventId) lastEventId = m.lastEventId;
-      for (const s of subs) if (s.applicationIds.length === 0 || s.applicationIds.includes(data.application_id)) s.onEvent(data);
+    /** Listens to `type`: events of this source only, with JSON data (a malformed one is dropped); remembers the id. */
+    const on = <T>(type: string, handle: (data: T) => void) =>
+      es.addEventListener(type, (ev) => {
+        if (source !== es) return;
+        const m = ev as MessageEvent<string>;
+        let data: T;
+        try {
+          data = JSON.parse(m.data) as T;
+        } catch {
+          return;
+        }
+        if (m.lastEventId) lastEventId = m.lastEventId;
+        handle(data);
+      });
+    const wants = (s: Subscriber, applicationId: string) => s.applicationIds.length === 0 || s.applicationIds.includes(applicationId);
+    on<StatusEvent>('status', (data) => {
+      for (const s of subs) if (wants(s, data.application_id)) s.onEvent(data);
     });
-    es.addEventListener('activity', (ev) => {
-      if (source !== es) return;
-      const m = ev as MessageEvent<string>;
-      let data: ActivityEvent;
-      try {
-        data = JSON.parse(m.data) as ActivityEvent;
-      } catch {
-        return;
-      }
-      if (m.lastEventId) lastEventId = m.lastEventId;
+    on<ActivityEvent>('activity', (data) => {
       for (const s of subs) {
-        const mine = s.applicationIds.length === 0 ? data : { ...data, changes: data.changes.filter((c) => s.applicationIds.includes(c.application_id)) };
-        if (mine.changes.length) s.onActivity(mine);
+        const changes = data.changes.filter((c) => wants(s, c.application_id));
+        if (changes.length) s.onActivity(changes.length === data.changes.length ? data : { ...data, changes });
       }
     });
     es.addEventListener('reset', (ev) => {
