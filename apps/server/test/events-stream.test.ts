@@ -280,6 +280,9 @@ describe('live stream', () => {
     const bad = await fetch(`${base}/api/events/stream?${watch(ids[0]!, 'not-an-id')}`, { headers: { cookie: a.cookie, accept: 'text/event-stream' } });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toContain('`message_id` must be a message id (a UUID)');
+    const badApp = await fetch(`${base}/api/events/stream?application_id=not-an-app`, { headers: { cookie: a.cookie, accept: 'text/event-stream' } });
+    expect(badApp.status).toBe(400);
+    expect(JSON.stringify(await badApp.json())).toContain('`application_id` must be an application id (a UUID)');
   });
 
   it('ends the stream of a session that signed out', async () => {

@@ -22,6 +22,7 @@ export const STREAM_LIMITS = {
 export const EVENTS_MESSAGES = {
   tooManyStreams: `At most ${STREAM_LIMITS.perUser} live views at once: close a tab of the console or wait a moment`,
   lastEventIdInvalid: '`last_event_id` must be the id of an event of this stream',
+  applicationIdInvalid: '`application_id` must be an application id (a UUID)',
   messageIdInvalid: '`message_id` must be a message id (a UUID)',
 } as const;
 

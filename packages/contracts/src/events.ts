@@ -38,7 +38,7 @@ const repeatedIds = (max: number, id: z.ZodType<string> = z.string().min(1).max(
 
 /** Query of `GET /api/events/stream`. */
 export const eventStreamQuerySchema = z.strictObject({
-  application_id: repeatedIds(STREAM_LIMITS.maxApplications),
+  application_id: repeatedIds(STREAM_LIMITS.maxApplications, z.uuid({ error: EVENTS_MESSAGES.applicationIdInvalid })),
   message_id: repeatedIds(STREAM_LIMITS.maxWatched, z.uuid({ error: EVENTS_MESSAGES.messageIdInvalid })),
   last_event_id: z.string().regex(/^\d{1,19}$/, EVENTS_MESSAGES.lastEventIdInvalid).optional(),
 });
